@@ -1,0 +1,1 @@
+//! The climbing (shedding) games engine: one combination engine parameterised by a ruleset.
