@@ -1,1 +1,22 @@
-//! placeholder until bindings land
+//! `cardavia._core`: the PyO3 bindings of cardavia-core.
+//!
+//! This crate holds no game logic: it converts types, maps core errors onto the Python exception
+//! hierarchy (`cardavia.errors`) and releases the interpreter (`py.detach`) around long work.
+
+mod cards;
+mod errors;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<cards::Rank>()?;
+    m.add_class::<cards::Suit>()?;
+    m.add_class::<cards::PyCard>()?;
+    m.add_class::<cards::PyCardSet>()?;
+    m.add_class::<cards::PyCardBag>()?;
+    m.add_function(wrap_pyfunction!(cards::parse_cards_text, m)?)?;
+    m.add_function(wrap_pyfunction!(cards::deal_cards, m)?)?;
+    Ok(())
+}

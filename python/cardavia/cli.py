@@ -1,0 +1,86 @@
+"""The ``cardavia`` command line."""
+
+from __future__ import annotations
+
+import click
+
+from cardavia import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardavia")
+def main() -> None:
+    """cardavia: ten card games played exactly by their rules, fast."""
+
+
+@main.command()
+@click.argument("hands", nargs=-1, required=True)
+@click.option("--board", default="", help="Known board cards, e.g. 'Ah 7d 2c'.")
+@click.option("--dead", default="", help="Cards known to be out of the deck.")
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Monte Carlo trials (default: exact enumeration).",
+)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Seed for sampling.")
+@click.option("--threads", type=click.IntRange(min=0), default=0, help="Threads (0 = all cores).")
+def equity(
+    hands: tuple[str, ...],
+    board: str,
+    dead: str,
+    samples: int | None,
+    seed: int | None,
+    threads: int,
+) -> None:
+    """Hold'em equity of 2-10 HANDS, each a holding (AhAs) or a quoted range ('QQ+,AKs').
+
+    Example: cardavia equity AhAs KdKc --board "2c 7d 9h"
+    """
+    from cardavia import CardaviaError, holdem
+
+    try:
+        result = holdem.equity(list(hands), board, dead, samples, seed, threads=threads)
+    except CardaviaError as e:
+        raise click.ClickException(str(e)) from e
+    click.echo(str(result))
+
+
+@main.command()
+@click.argument("cards", nargs=-1, required=True)
+def evaluate(cards: tuple[str, ...]) -> None:
+    """Evaluate a Hold'em hand of 5-7 CARDS, e.g. cardavia evaluate Ah Kh Qh Jh Th 2c 3d."""
+    from cardavia import CardaviaError, holdem
+
+    try:
+        value = holdem.evaluate(" ".join(cards))
+        best = holdem.best_five(" ".join(cards))
+    except CardaviaError as e:
+        raise click.ClickException(str(e)) from e
+    click.echo(f"{value.describe()}  (class {value.rank_class} of 7462, strength {value.strength})")
+    click.echo("best five: " + " ".join(str(c) for c in best))
+
+
+@main.command()
+@click.argument("hands", type=click.IntRange(min=1))
+@click.option("--cards", "cards_per_hand", type=click.IntRange(min=0), default=None)
+@click.option("--packs", type=click.IntRange(1, 2), default=1)
+@click.option("--jokers/--no-jokers", default=False)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None)
+def deal(hands: int, cards_per_hand: int | None, packs: int, jokers: bool, seed: int | None) -> None:
+    """Shuffle and deal HANDS hands (seeded: the same seed deals the same cards everywhere)."""
+    from cardavia import CardaviaError
+    from cardavia.cards import deal as do_deal
+
+    try:
+        d = do_deal(hands, cards_per_hand, packs=packs, jokers=jokers, seed=seed)
+    except CardaviaError as e:
+        raise click.ClickException(str(e)) from e
+    for i, h in enumerate(d.hands):
+        click.echo(f"hand {i}: {h}")
+    click.echo(f"left over: {d.leftover}")
+    click.echo(f"seed: {d.seed}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

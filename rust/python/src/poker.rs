@@ -1,0 +1,135 @@
+//! Bindings of `cardavia_core::poker`: Hold'em evaluation and equity.
+
+use crate::cards::{cards_from_any, cardset_from_any, PyCard};
+use crate::errors::{invalid_argument, to_py};
+use cardavia_core::poker;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+
+/// Strength (7463 − r, higher is better) of 5–7 cards given as a 64-bit mask over the card index
+/// layout (bit `4*rank+suit`). The fastest single-hand entry point.
+#[pyfunction]
+pub fn evaluate_mask(mask: u64) -> PyResult<u16> {
+    poker::check_mask(mask).map_err(to_py)?;
+    Ok(poker::evaluate_mask(mask))
+}
+
+/// Strength of 5–7 cards given as text, Cards, a CardSet or an iterable.
+#[pyfunction]
+pub fn evaluate_cards(cards: &Bound<'_, PyAny>) -> PyResult<u16> {
+    let cards = cards_from_any(cards)?;
+    poker::evaluate_cards(&cards).map_err(to_py)
+}
+
+/// One best 5-card hand among 5–7 cards, highest rank first.
+#[pyfunction]
+pub fn best_five(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+    let cards = cards_from_any(cards)?;
+    let best = poker::best_five(&cards).map_err(to_py)?;
+    Ok(best.into_iter().map(PyCard).collect())
+}
+
+fn check_strength(strength: u16) -> PyResult<()> {
+    if (1..=poker::NUM_CLASSES).contains(&strength) {
+        Ok(())
+    } else {
+        Err(invalid_argument(format!(
+            "strength {strength} is not in 1..={}",
+            poker::NUM_CLASSES
+        )))
+    }
+}
+
+/// Category number (1 = high card … 9 = straight flush) of a strength.
+#[pyfunction]
+pub fn category_of(strength: u16) -> PyResult<u8> {
+    check_strength(strength)?;
+    Ok(poker::category(strength) as u8)
+}
+
+/// Readable description of a strength, e.g. "Full house, Jacks over Nines".
+#[pyfunction]
+pub fn describe_strength(strength: u16) -> PyResult<String> {
+    check_strength(strength)?;
+    Ok(poker::describe(strength))
+}
+
+/// Strengths of many hands: a (N, k) uint8 array of card indices (k = 5, 6, 7) or a (N,) uint64
+/// array of masks. The interpreter is released while Rust works; `threads` 0 = all cores.
+#[pyfunction]
+#[pyo3(signature = (hands, threads = 1))]
+pub fn evaluate_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    if let Ok(indices) = hands.extract::<PyReadonlyArray2<'py, u8>>() {
+        let shape = indices.shape();
+        let (n, k) = (shape[0], shape[1]);
+        let contiguous = indices.as_array().as_standard_layout().into_owned();
+        let data = contiguous
+            .as_slice()
+            .ok_or_else(|| invalid_argument("could not read the card index array"))?;
+        let mut out = vec![0u16; n];
+        py.detach(|| poker::evaluate_batch_indices(data, k, &mut out, threads))
+            .map_err(to_py)?;
+        return Ok(PyArray1::from_vec(py, out));
+    }
+    if let Ok(masks) = hands.extract::<PyReadonlyArray1<'py, u64>>() {
+        let owned;
+        let data = match masks.as_slice() {
+            Ok(s) => s,
+            Err(_) => {
+                owned = masks.as_array().to_vec();
+                &owned
+            }
+        };
+        let mut out = vec![0u16; data.len()];
+        py.detach(|| poker::evaluate_batch_masks(data, &mut out, threads))
+            .map_err(to_py)?;
+        return Ok(PyArray1::from_vec(py, out));
+    }
+    Err(invalid_argument(
+        "evaluate_batch expects a numpy uint8 array of shape (N, 5|6|7) with card indices, \
+         or a uint64 array of shape (N,) with card masks",
+    ))
+}
+
+/// The combos of a holding or range text, as (Card, Card) pairs.
+#[pyfunction]
+pub fn range_combos(text: &str) -> PyResult<Vec<(PyCard, PyCard)>> {
+    let range = poker::parse_range(text).map_err(to_py)?;
+    Ok(range
+        .combos()
+        .iter()
+        .map(|&(a, b)| (PyCard(a), PyCard(b)))
+        .collect())
+}
+
+/// Equity of 2–10 holdings or ranges. Returns (equity, win, tie, trials, exact).
+#[pyfunction]
+#[pyo3(signature = (hands, board, dead, samples, seed, threads))]
+#[allow(clippy::type_complexity)]
+pub fn equity(
+    py: Python<'_>,
+    hands: Vec<String>,
+    board: &Bound<'_, PyAny>,
+    dead: &Bound<'_, PyAny>,
+    samples: Option<u64>,
+    seed: u64,
+    threads: usize,
+) -> PyResult<(Vec<f64>, Vec<f64>, Vec<f64>, u64, bool)> {
+    let ranges = hands
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            poker::parse_range(text).map_err(|e| invalid_argument(format!("player {i}: {e}")))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let board = cardset_from_any(board)?;
+    let dead = cardset_from_any(dead)?;
+    let r = py
+        .detach(|| poker::equity(&ranges, board, dead, samples, seed, threads))
+        .map_err(to_py)?;
+    Ok((r.equity, r.win, r.tie, r.trials, r.exact))
+}
