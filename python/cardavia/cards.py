@@ -73,7 +73,9 @@ def deal(
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise InvalidArgumentError(f"hands must be a positive integer, got {hands!r}")
     if cards_per_hand is not None and (
-        isinstance(cards_per_hand, bool) or not isinstance(cards_per_hand, int) or cards_per_hand < 0
+        isinstance(cards_per_hand, bool)
+        or not isinstance(cards_per_hand, int)
+        or cards_per_hand < 0
     ):
         raise InvalidArgumentError(
             f"cards_per_hand must be a non-negative integer or None, got {cards_per_hand!r}"
@@ -89,4 +91,3 @@ def deal(
         seed=seed,
         order=tuple(tuple(h) for h in dealt),
     )
-

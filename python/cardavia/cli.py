@@ -67,7 +67,9 @@ def evaluate(cards: tuple[str, ...]) -> None:
 @click.option("--packs", type=click.IntRange(1, 2), default=1)
 @click.option("--jokers/--no-jokers", default=False)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None)
-def deal(hands: int, cards_per_hand: int | None, packs: int, jokers: bool, seed: int | None) -> None:
+def deal(
+    hands: int, cards_per_hand: int | None, packs: int, jokers: bool, seed: int | None
+) -> None:
     """Shuffle and deal HANDS hands (seeded: the same seed deals the same cards everywhere)."""
     from cardavia import CardaviaError
     from cardavia.cards import deal as do_deal

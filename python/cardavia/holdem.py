@@ -112,7 +112,10 @@ class HandValue:
         return self._strength
 
     def __repr__(self) -> str:
-        return f"HandValue(strength={self._strength}, rank_class={self.rank_class}, {self.describe()!r})"
+        return (
+            f"HandValue(strength={self._strength}, rank_class={self.rank_class}, "
+            f"{self.describe()!r})"
+        )
 
     def __str__(self) -> str:
         return self.describe()
@@ -180,7 +183,7 @@ class EquityResult:
         width = max(len(h) for h in self.hands)
         kind = "exact" if self.exact else "Monte Carlo"
         lines = [f"{'hand':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"]
-        for h, e, w, t in zip(self.hands, self.equity, self.win, self.tie):
+        for h, e, w, t in zip(self.hands, self.equity, self.win, self.tie, strict=True):
             lines.append(f"{h:<{width}}  {e:>8.3%}  {w:>8.3%}  {t:>8.3%}")
         lines.append(f"{self.trials:,} showdowns ({kind})")
         return "\n".join(lines)
