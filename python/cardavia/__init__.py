@@ -7,7 +7,7 @@ it. Start with :mod:`cardavia.cards` (cards, card sets, seeded deals) and :mod:`
 
 from __future__ import annotations
 
-from cardavia._core import Card, CardBag, CardSet, Rank, Suit
+from cardavia._core import Card, CardBag, CardSet, ClimbTable, Play, Rank, Rng, Suit
 from cardavia._core import __version__ as __version__
 from cardavia.cards import Deal, deal, parse_cards
 from cardavia.errors import (
@@ -16,11 +16,21 @@ from cardavia.errors import (
     InvalidArgumentError,
     InvalidCardError,
 )
+from cardavia.game import Action, Game, Match, State, games, load
 
 __all__ = [
+    "Action",
+    "Game",
+    "Match",
+    "State",
+    "games",
+    "load",
     "Card",
     "CardBag",
     "CardSet",
+    "ClimbTable",
+    "Play",
+    "Rng",
     "CardaviaError",
     "Deal",
     "IllegalActionError",

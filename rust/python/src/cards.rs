@@ -595,3 +595,43 @@ pub fn deal_cards(
     let leftover: Vec<PyCard> = d.leftover.into_iter().map(PyCard).collect();
     Ok(PyTuple::new(py, [hands.into_pyobject(py)?.into_any(), leftover.into_pyobject(py)?.into_any()])?.unbind())
 }
+
+/// cardavia's seeded generator (ChaCha8; see the README), for the random choices of games.
+#[pyclass(module = "cardavia", name = "Rng", skip_from_py_object)]
+#[derive(Clone)]
+pub struct PyRng(pub cardavia_core::rng::Rng);
+
+#[pymethods]
+impl PyRng {
+    #[new]
+    fn new(seed: u64) -> Self {
+        PyRng(cardavia_core::rng::Rng::new(seed))
+    }
+    /// A uniform integer in ``0..n`` (``n`` ≥ 1).
+    fn below(&mut self, n: u64) -> PyResult<u64> {
+        if n == 0 {
+            return Err(invalid_argument("below(n) needs n ≥ 1"));
+        }
+        Ok(self.0.below(n))
+    }
+    /// The next raw 64-bit output.
+    fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+    /// A uniform float in [0, 1).
+    fn random(&mut self) -> f64 {
+        self.0.unit_f64()
+    }
+    /// The items in a uniformly shuffled order (Fisher-Yates, last position first).
+    fn shuffled(&mut self, items: Vec<Py<PyAny>>) -> Vec<Py<PyAny>> {
+        let mut items = items;
+        self.0.shuffle(&mut items);
+        items
+    }
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+}

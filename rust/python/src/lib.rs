@@ -4,6 +4,7 @@
 //! hierarchy (`cardavia.errors`) and releases the interpreter (`py.detach`) around long work.
 
 mod cards;
+mod climbing;
 mod errors;
 
 use pyo3::prelude::*;
@@ -18,5 +19,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cards::PyCardBag>()?;
     m.add_function(wrap_pyfunction!(cards::parse_cards_text, m)?)?;
     m.add_function(wrap_pyfunction!(cards::deal_cards, m)?)?;
+    m.add_class::<cards::PyRng>()?;
+    m.add_class::<climbing::PyPlay>()?;
+    m.add_class::<climbing::PyClimbTable>()?;
+    m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
+    m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
     Ok(())
 }

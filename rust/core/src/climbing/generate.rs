@@ -181,14 +181,13 @@ impl Generator<'_> {
     /// The first `k` cards of rank `r` in the hand (preferred card first, then by index).
     #[inline]
     fn take(&self, r: usize, k: u32) -> u64 {
+        debug_assert!(k >= 1);
         let bits = self.v.by_rank[r];
+        // At most one preferred card per rank.
         let preferred = bits & self.prefer;
         let mut rest = bits & !preferred;
         let mut out = preferred;
-        let mut need = k - preferred.count_ones().min(k);
-        if preferred != 0 && k == 0 {
-            out = 0;
-        }
+        let mut need = k - (preferred != 0) as u32;
         while need > 0 {
             out |= rest & rest.wrapping_neg();
             rest &= rest - 1;
@@ -431,7 +430,7 @@ impl Generator<'_> {
         if self.v.count[13] == 1 && self.v.count[14] == 1 && floor < 2_000 {
             self.push(JokerBomb, 14, 1, self.v.by_rank[13] | self.v.by_rank[14]);
         }
-        if self.v.count[15] == 2 {
+        if self.v.count[15] == 2 && floor < 3_000 {
             self.push(RedTenBomb, 15, 1, self.v.by_rank[15]);
         }
     }

@@ -1,0 +1,195 @@
+"""Hold'em evaluation and equity, side by side with phevaluator, eval7, treys and pokerkit.
+
+Run: ``python benches/holdem_peers.py`` (after ``pip install '.[test]'``). Every library gets
+the same random hands, each on its own fastest input form prepared outside the timed loop, in
+one process. The report gives the time per operation and the ratio peer / cardavia.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from cardavia import holdem
+
+
+def best_of(repeats: int, fn: Callable[[], object]) -> float:
+    """Best wall time of ``repeats`` runs (seconds): the least disturbed run."""
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def report(title: str, rows: list[tuple[str, float]], unit: str, ours: str = "cardavia") -> None:
+    base = dict(rows)[ours]
+    print(f"\n## {title}")
+    print(f"| library | {unit} | ratio to cardavia (higher = cardavia faster) |")
+    print("|---|---:|---:|")
+    for name, value in rows:
+        print(f"| {name} | {value:,.1f} | {value / base:,.2f}x |")
+
+
+def single_hand(n: int, repeats: int) -> None:
+    import eval7
+    import phevaluator._pheval as pheval
+    import treys
+
+    rng = np.random.default_rng(1)
+    hands = [rng.choice(52, 7, replace=False).tolist() for _ in range(n)]
+    masks = [sum(1 << c for c in h) for h in hands]
+    ranks, suits = "23456789TJQKA", "cdhs"
+    text = [[ranks[c // 4] + suits[c % 4] for c in h] for h in hands]
+    e7 = [[eval7.Card(t) for t in h] for h in text]
+    tr = [[treys.Card.new(t) for t in h] for h in text]
+    tr_eval = treys.Evaluator()
+
+    evaluate_mask = holdem.evaluate_mask
+    evaluate_7cards = pheval.evaluate_7cards
+    e7_evaluate = eval7.evaluate
+    tr_evaluate = tr_eval.evaluate
+
+    def ours() -> None:
+        for m in masks:
+            evaluate_mask(m)
+
+    def ph() -> None:
+        for h in hands:
+            evaluate_7cards(*h)
+
+    def ev7() -> None:
+        for h in e7:
+            e7_evaluate(h)
+
+    def trs() -> None:
+        for h in tr:
+            tr_evaluate(h[:2], h[2:])
+
+    rows = [
+        ("cardavia evaluate_mask(int)", best_of(repeats, ours) / n * 1e9),
+        ("phevaluator evaluate_7cards(*ints) (C)", best_of(repeats, ph) / n * 1e9),
+        ("eval7 evaluate(list[Card])", best_of(repeats, ev7) / n * 1e9),
+        ("treys Evaluator.evaluate(board, hand)", best_of(repeats, trs) / n * 1e9),
+    ]
+    try:
+        from pokerkit import Card as PkCard
+        from pokerkit import StandardHighHand
+
+        pk = [
+            (list(PkCard.parse("".join(h[:2]))), list(PkCard.parse("".join(h[2:])))) for h in text
+        ]
+        few = pk[: max(1, n // 50)]
+
+        def pkt() -> None:
+            for hole, board in few:
+                StandardHighHand.from_game(hole, board)
+
+        rows.append(("pokerkit StandardHighHand.from_game", best_of(repeats, pkt) / len(few) * 1e9))
+    except ImportError:  # pragma: no cover
+        pass
+    rows = [("cardavia", rows[0][1])] + rows[1:]
+    report(f"One 7-card hand per call from Python ({n:,} random hands)", rows, "ns per hand")
+
+
+def batch(n: int, repeats: int) -> None:
+    import phevaluator._pheval as pheval
+
+    rng = np.random.default_rng(2)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(n)], dtype=np.uint8)
+    as_lists = hands.tolist()
+    evaluate_7cards = pheval.evaluate_7cards
+
+    def ours() -> None:
+        holdem.evaluate_batch(hands, threads=1)
+
+    def ours_all_threads() -> None:
+        holdem.evaluate_batch(hands, threads=0)
+
+    def ph_loop() -> None:
+        for h in as_lists:
+            evaluate_7cards(*h)
+
+    rows = [
+        ("cardavia", best_of(repeats, ours) * 1e3),
+        ("cardavia, all cores", best_of(repeats, ours_all_threads) * 1e3),
+        (
+            "phevaluator evaluate_7cards looped in Python",
+            best_of(max(1, repeats // 3), ph_loop) * 1e3,
+        ),
+    ]
+    report(f"evaluate_batch of {n:,} 7-card hands, one thread", rows, "ms")
+
+
+def exhaustive_equity(repeats: int) -> None:
+    import eval7
+    import phevaluator._pheval as pheval
+
+    def ours() -> None:
+        holdem.equity(["AhAs", "KdKc"], threads=1)
+
+    # phevaluator has no equity function: enumerate the boards in Python around its C evaluator.
+    hero, villain = [50, 51], [45, 44]  # Ah As, Kd Kc in the shared card index layout
+    deck = [c for c in range(52) if c not in hero + villain]
+    evaluate_7cards = pheval.evaluate_7cards
+
+    def ph() -> None:
+        wins = ties = 0
+        for b in itertools.combinations(deck, 5):
+            a = evaluate_7cards(50, 51, *b)
+            k = evaluate_7cards(45, 44, *b)
+            wins += a < k
+            ties += a == k
+
+    hand = [eval7.Card("Ah"), eval7.Card("As")]
+    villain_range = eval7.HandRange("KdKc")
+
+    def ev7() -> None:
+        eval7.py_hand_vs_range_exact(hand, villain_range, [])
+
+    rows = [
+        ("cardavia", best_of(repeats, ours) * 1e3),
+        ("phevaluator (C evaluator, boards enumerated in Python)", best_of(1, ph) * 1e3),
+        ("eval7 py_hand_vs_range_exact", best_of(1, ev7) * 1e3),
+    ]
+    report("Exact preflop equity AhAs vs KdKc (1,712,304 boards), one thread", rows, "ms")
+
+
+def monte_carlo(repeats: int) -> None:
+    import eval7
+
+    def ours() -> None:
+        holdem.equity(["AhAs", "KdKc"], samples=100_000, seed=1, threads=1)
+
+    hand = [eval7.Card("Ah"), eval7.Card("As")]
+    villain_range = eval7.HandRange("KdKc")
+
+    def ev7() -> None:
+        eval7.py_hand_vs_range_monte_carlo(hand, villain_range, [], 100_000)
+
+    rows = [
+        ("cardavia", best_of(repeats, ours) * 1e3),
+        ("eval7 py_hand_vs_range_monte_carlo", best_of(repeats, ev7) * 1e3),
+    ]
+    report("Monte Carlo equity AhAs vs KdKc, 100,000 trials, one thread", rows, "ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--batch", type=int, default=1_000_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    single_hand(args.hands, args.repeats)
+    batch(args.batch, args.repeats)
+    exhaustive_equity(args.repeats)
+    monte_carlo(args.repeats)
+
+
+if __name__ == "__main__":
+    main()

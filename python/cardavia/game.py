@@ -1,0 +1,427 @@
+"""The game protocol shared by every cardavia game.
+
+One shape for all ten games, close to OpenSpiel's::
+
+    game = cardavia.load("doudizhu", **options)
+    state = game.new_state(seed=7)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    state.returns()
+
+A :class:`State` records the seed, the dealt cards and every applied action. That record is the
+state's JSON form (:meth:`State.to_json`), and replaying it reproduces the state exactly
+(:meth:`Game.state_from_json`). Every action has a check and a do (:meth:`State.check` then
+:meth:`State.apply`); an action the rules forbid raises :class:`cardavia.IllegalActionError`
+naming the rule, and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from cardavia._core import CardBag, CardSet
+from cardavia.cards import check_seed
+from cardavia.errors import IllegalActionError, InvalidArgumentError
+
+__all__ = [
+    "Action",
+    "Game",
+    "Match",
+    "Option",
+    "State",
+    "games",
+    "load",
+    "register",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named, typed, documented rule option with a default (like shengji's typed options).
+
+    ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound an int option.
+    """
+
+    name: str
+    type: type
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: Any) -> Any:
+        if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidArgumentError(
+                f"option {self.name!r} must be an int, got {type(value).__name__}"
+            )
+        if self.type is not int and not isinstance(value, self.type):
+            raise InvalidArgumentError(
+                f"option {self.name!r} must be a {self.type.__name__}, got {type(value).__name__}"
+            )
+        if self.choices is not None and value not in self.choices:
+            valid = ", ".join(repr(c) for c in self.choices)
+            raise InvalidArgumentError(
+                f"option {self.name!r} must be one of {valid}; got {value!r}"
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidArgumentError(f"option {self.name!r} must be ≥ {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise InvalidArgumentError(f"option {self.name!r} must be ≤ {self.maximum}")
+        return value
+
+
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared option with its given or default value; unknown names are an error."""
+    known = {o.name: o for o in declared}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        valid = ", ".join(sorted(known)) or "(this game has no options)"
+        raise InvalidArgumentError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
+            f"valid options: {valid}"
+        )
+    return {o.name: o.validate(given.get(o.name, o.default)) for o in declared}
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a game: a call, a play, a pass, a bet...
+
+    ``kind`` names what sort of action it is (``"pass"``, ``"bid"``, ``"play"``...), ``cards`` the
+    cards it puts down (if any), ``amount`` its number (a bid level, a chip amount...).
+    ``str(action)`` is its readable rule notation (``"33344455 + 7 8"``, ``"pass"``, ``"bid 2"``).
+    ``info`` carries game-specific details (the combination type and key rank of a play...).
+    """
+
+    kind: str
+    cards: CardSet | CardBag | None = None
+    amount: int | None = None
+    label: str = field(default="", compare=False)
+    info: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __str__(self) -> str:
+        if self.label:
+            return self.label
+        if self.cards is not None:
+            return str(self.cards)
+        if self.amount is not None:
+            return f"{self.kind} {self.amount}"
+        return self.kind
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.cards is not None:
+            out["cards"] = str(self.cards)
+        if self.amount is not None:
+            out["amount"] = self.amount
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# Game and State
+
+S = TypeVar("S", bound="State")
+
+
+class Game(abc.ABC, Generic[S]):
+    """A game with its options fixed. Create one with :func:`cardavia.load`."""
+
+    id: ClassVar[str]
+    """The game id used by :func:`cardavia.load`."""
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    """Every rule option, with its type, default and documentation."""
+    zero_sum: ClassVar[bool] = True
+    """Whether :meth:`State.returns` always sums to zero."""
+
+    def __init__(self, **options: Any):
+        self.options: dict[str, Any] = resolve_options(self.OPTIONS, options)
+
+    @property
+    @abc.abstractmethod
+    def num_players(self) -> int:
+        """Number of seats."""
+
+    @property
+    @abc.abstractmethod
+    def num_actions(self) -> int:
+        """Size of the fixed action-id space (for reinforcement learning)."""
+
+    @abc.abstractmethod
+    def new_state(self, seed: int | None = None, deal: Any = None) -> S:
+        """A fresh state at the start of a deal. ``deal`` fixes the cards (see the game's docs)."""
+
+    def state_from_json(self, text: str) -> S:
+        """Rebuild a state from :meth:`State.to_json` by replaying its record."""
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidArgumentError(f"not valid JSON: {e}") from e
+        if not isinstance(record, dict) or record.get("game") != self.id:
+            raise InvalidArgumentError(f"not a {self.id} state record")
+        if record.get("options") != self.options:
+            raise InvalidArgumentError(
+                f"the record was made with options {record.get('options')}, "
+                f"this game has {self.options}"
+            )
+        state = self.new_state(seed=record["seed"], deal=record["deal"])
+        for entry in record["actions"]:
+            state.apply(state.action_from_json(entry))
+        return state
+
+    def new_match(self, seed: int | None = None) -> Match[S]:
+        """A match: deals in sequence with scores carried over (see :class:`Match`)."""
+        return Match(self, seed)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"cardavia.load({self.id!r}{', ' if opts else ''}{opts})"
+
+
+class State(abc.ABC):
+    """One moment of one deal. See the module documentation for the protocol."""
+
+    def __init__(self, game: Game[Any], seed: int | None, deal: Any):
+        self.game = game
+        self.seed: int = check_seed(seed)
+        self._deal_record: Any = None
+        self._actions: list[dict[str, Any]] = []
+        self._history: list[dict[str, Any]] = []
+
+    # ---- the part each game implements -------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player, in a fixed order."""
+
+    @abc.abstractmethod
+    def _violation(self, action: Action) -> tuple[str, str] | None:
+        """(rule id, explanation) if the rules forbid ``action`` now, else None."""
+
+    @abc.abstractmethod
+    def _do(self, action: Action) -> None:
+        """Apply an action already checked to be legal."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Payoff per player (all zeros until the deal is over)."""
+
+    @property
+    @abc.abstractmethod
+    def result(self) -> dict[str, Any] | None:
+        """The settlement breakdown once the deal is over, else None."""
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` may see, JSON-serialisable, and nothing more."""
+
+    @abc.abstractmethod
+    def resample(self, player: int, seed: int | None = None) -> State:
+        """A full state consistent with ``player``'s observation (hidden cards redealt)."""
+
+    @abc.abstractmethod
+    def action_id(self, action: Action) -> int:
+        """The action's index in the game's fixed action space."""
+
+    @abc.abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The legal action with this id (IllegalActionError if no legal action has it)."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The legal action that ``text`` names (its ``str()``, or card text for a play)."""
+
+    # ---- the shared part -----------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every call, play, pass and trick winner so far, JSON-serialisable (a copy)."""
+        return copy.deepcopy(self._history)
+
+    def _log(self, **entry: Any) -> None:
+        self._history.append(entry)
+
+    def to_action(self, action: Action | str | int) -> Action:
+        """Interpret an Action, its text or its integer id as an Action of this state."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            return self.action_from_id(int(action))
+        raise InvalidArgumentError(
+            f"expected an Action, its text or its id, got {type(action).__name__}"
+        )
+
+    def check(self, action: Action | str | int) -> None:
+        """Raise IllegalActionError (naming the rule) if ``action`` is not legal now."""
+        if self.is_terminal():
+            raise IllegalActionError("the deal is over: no action is legal", rule=None)
+        act = self.to_action(action)
+        violation = self._violation(act)
+        if violation is not None:
+            rule, why = violation
+            raise IllegalActionError(f"{act} is illegal ({rule}): {why}", rule=rule)
+
+    def can_apply(self, action: Action | str | int) -> bool:
+        """True if ``action`` is legal now."""
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action; an illegal one raises and changes nothing."""
+        act = self.to_action(action)
+        self.check(act)
+        self._actions.append(act.to_json())
+        self._do(act)
+
+    def action_from_json(self, entry: Mapping[str, Any]) -> Action:
+        """The legal action recorded as ``entry`` (see :meth:`Action.to_json`)."""
+        for a in self.legal_actions():
+            if a.to_json() == dict(entry):
+                return a
+        raise IllegalActionError(f"recorded action {dict(entry)} is not legal here")
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """Boolean mask over the game's action space: True at every legal action's id."""
+        mask = np.zeros(self.game.num_actions, dtype=bool)
+        for a in self.legal_actions():
+            mask[self.action_id(a)] = True
+        return mask
+
+    def to_json(self) -> str:
+        """The state's record (seed, dealt cards, actions) as canonical JSON text."""
+        return json.dumps(
+            {
+                "game": self.game.id,
+                "options": self.game.options,
+                "seed": self.seed,
+                "deal": self._deal_record,
+                "actions": self._actions,
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    def clone(self: S) -> S:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_terminal() else f"player {self.current_player} to act"
+        return f"<{self.game.id} state: {len(self._actions)} actions, {who}>"
+
+
+# --------------------------------------------------------------------------------------------
+# Matches
+
+
+class Match(Generic[S]):
+    """Deals in sequence with the scores carried over.
+
+    Each deal gets its own seed, drawn from the match seed, so a match replays exactly. The
+    generic match adds up each finished deal's returns; games with levels or chips subclass it.
+    """
+
+    def __init__(self, game: Game[S], seed: int | None = None):
+        self.game = game
+        self.seed = check_seed(seed)
+        self.deals: list[S] = []
+        self._seeds = np.random.SeedSequence(self.seed)
+
+    def _next_seed(self) -> int:
+        words = self._seeds.spawn(1)[0].generate_state(2, np.uint32)
+        return int(words[0]) | (int(words[1]) << 32)
+
+    def new_deal(self) -> S:
+        """Start the next deal (the previous one must be over)."""
+        if self.deals and not self.deals[-1].is_terminal():
+            raise IllegalActionError("the current deal is not over yet")
+        if self.is_over():
+            raise IllegalActionError("the match is over")
+        state = self.game.new_state(seed=self._next_seed())
+        self.deals.append(state)
+        return state
+
+    @property
+    def scores(self) -> list[float]:
+        """Each player's total over the finished deals."""
+        totals = [0.0] * self.game.num_players
+        for deal in self.deals:
+            if deal.is_terminal():
+                for i, r in enumerate(deal.returns()):
+                    totals[i] += r
+        return totals
+
+    def is_over(self) -> bool:
+        """A generic match never ends by itself; games with a goal override this."""
+        return False
+
+
+# --------------------------------------------------------------------------------------------
+# Registry
+
+_REGISTRY: dict[str, Callable[..., Game[Any]]] = {}
+
+
+def register(game_class: type[Game[Any]]) -> type[Game[Any]]:
+    """Class decorator: make a game loadable by its ``id``."""
+    _REGISTRY[game_class.id] = game_class
+    return game_class
+
+
+def load(game_id: str, **options: Any) -> Game[Any]:
+    """The game ``game_id`` with the given options (each validated; see the game's OPTIONS)."""
+    _import_games()
+    try:
+        factory = _REGISTRY[game_id]
+    except KeyError:
+        raise InvalidArgumentError(
+            f"unknown game {game_id!r}; available: {', '.join(sorted(_REGISTRY))}"
+        ) from None
+    return factory(**options)
+
+
+def games() -> list[str]:
+    """The ids of every available game."""
+    _import_games()
+    return sorted(_REGISTRY)
+
+
+def _import_games() -> None:
+    # Game modules register themselves on import; importing them here keeps `import cardavia`
+    # cheap for users who only want cards or hand evaluation.
+    import importlib
+
+    for module in _GAME_MODULES:
+        importlib.import_module(module)
+
+
+_GAME_MODULES: tuple[str, ...] = ("cardavia.doudizhu",)
