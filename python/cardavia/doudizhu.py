@@ -255,16 +255,13 @@ class DouDizhuState(ClimbingState):
         if action.kind == "bid":
             assert action.amount is not None
             self._high_bid, self._high_bidder = action.amount, player
-        if (
-            self._high_bid == 3
-            or self._high_bidder is not None
-            and [c for _, c in self._calls[-2:]]
-            == [
-                "pass",
-                "pass",
-            ]
-            and self._calls[-3][1].startswith("bid")
-        ):  # DDZ-3.5a
+        last_three = [call for _, call in self._calls[-3:]]
+        bid_then_two_passes = (
+            len(last_three) == 3
+            and last_three[0].startswith("bid")
+            and (last_three[1:] == ["pass", "pass"])
+        )
+        if self._high_bid == 3 or bid_then_two_passes:  # DDZ-3.5a, DDZ-3.5b
             self._make_landlord()
         elif len(self._calls) == 3 and self._high_bidder is None:  # DDZ-3.5c
             self._log(event="void_deal", number=self._deal_index)
