@@ -536,17 +536,7 @@ fn choose_attachments<F: FnMut(u64)>(
         if c.joker && joker_used {
             continue;
         }
-        let single = if unit == 1 { c.one } else { c.two };
-        choose_attachments(
-            cands,
-            capacity,
-            i + 1,
-            need - 1,
-            acc | single,
-            joker_used || c.joker,
-            unit,
-            emit,
-        );
+        // Two cards of this rank first, so that sets come in ascending order of rank multiset.
         if c.can_two && need >= 2 {
             choose_attachments(
                 cands,
@@ -559,5 +549,16 @@ fn choose_attachments<F: FnMut(u64)>(
                 emit,
             );
         }
+        let single = if unit == 1 { c.one } else { c.two };
+        choose_attachments(
+            cands,
+            capacity,
+            i + 1,
+            need - 1,
+            acc | single,
+            joker_used || c.joker,
+            unit,
+            emit,
+        );
     }
 }

@@ -45,7 +45,7 @@ fn rt_tv02_tv03_teams() {
 #[test]
 fn rt_tv04_first_leader() {
     // RT-TV-04 (the lighting poll order is Python's): the 3h holder S1 leads.
-    let hands = deal(vec![cs("Th"), cs("3h"), cs("Td"), CardSet::EMPTY], 3);
+    let hands = deal(vec![cs("Th"), cs("3h 4c"), cs("Td"), CardSet::EMPTY], 3);
     assert_eq!(RT.first_leader(&hands), Some(1));
     let t = ClimbTable::new(RT, hands.clone(), 1).unwrap();
     assert_eq!(t.current_player(), Some(1));
