@@ -47,6 +47,34 @@ def equity(
 
 
 @main.command()
+@click.argument("game")
+@click.option("--games", "deals", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
+@click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True)
+def simulate(game: str, deals: int, seed: int, threads: int) -> None:
+    """Random self-play of GAME: who wins how often, mean payoffs, deal length.
+
+    Example: cardavia simulate doudizhu --games 10000 --seed 1
+    """
+    import time
+
+    from cardavia import CardaviaError
+    from cardavia.simulate import simulate as run
+
+    started = time.perf_counter()
+    try:
+        with click.progressbar(
+            length=deals, label=f"{game}", file=click.get_text_stream("stderr")
+        ) as bar:
+            summary = run(game, deals, seed=seed, threads=threads, progress=bar.update)
+    except CardaviaError as e:
+        raise click.ClickException(str(e)) from e
+    elapsed = time.perf_counter() - started
+    click.echo(summary.table())
+    click.echo(f"{deals / elapsed:,.0f} deals/s")
+
+
+@main.command()
 @click.argument("cards", nargs=-1, required=True)
 def evaluate(cards: tuple[str, ...]) -> None:
     """Evaluate a Hold'em hand of 5-7 CARDS, e.g. cardavia evaluate Ah Kh Qh Jh Th 2c 3d."""
