@@ -48,7 +48,13 @@ fn bench_legal_plays(c: &mut Criterion) {
     group.bench_function("ddz_legal_plays_lead_20_into", |b| {
         b.iter(|| {
             k = (k + 1) & 255;
-            legal_plays_into(DDZ, black_box(hands[k]), None, PlayContext::default(), &mut buffer);
+            legal_plays_into(
+                DDZ,
+                black_box(hands[k]),
+                None,
+                PlayContext::default(),
+                &mut buffer,
+            );
             black_box(buffer.len())
         })
     });

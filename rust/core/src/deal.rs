@@ -44,7 +44,7 @@ pub fn deal(
     }
     let deck = shuffled_deck(packs, jokers, &mut Rng::new(seed));
     let per_hand = cards_per_hand.unwrap_or(deck.len() / hands);
-    let needed = per_hand.checked_mul(hands).unwrap_or(usize::MAX);
+    let needed = per_hand.saturating_mul(hands);
     if needed > deck.len() {
         return Err(invalid(format!(
             "cannot deal {hands} hands of {per_hand} cards from {} cards",

@@ -229,7 +229,7 @@ fn classify_red_ten(table: &RankTable, cards: CardSet) -> Reading {
         };
     }
     // C3 straights: no jokers, exactly one card per position, consecutive, 3..=13 cards.
-    if n < 3 || n > 13 || cards.0 & JOKER_MASK != 0 {
+    if !(3..=13).contains(&n) || cards.0 & JOKER_MASK != 0 {
         return None;
     }
     // Ace high first: it is the only reading of a 13-card straight (decision 25), and for shorter
@@ -241,7 +241,11 @@ fn classify_red_ten(table: &RankTable, cards: CardSet) -> Reading {
             positions |= 1 << red_ten_position(class, ace_low);
         }
         if positions.count_ones() as usize == n && is_run(positions) {
-            return Some((ComboKind::Straight, positions.trailing_zeros() as u8, n as u8));
+            return Some((
+                ComboKind::Straight,
+                positions.trailing_zeros() as u8,
+                n as u8,
+            ));
         }
     }
     None

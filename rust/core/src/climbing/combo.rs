@@ -161,7 +161,7 @@ impl fmt::Display for ComboKind {
 
 /// One combination: an interpretation of a set of cards under a ruleset.
 ///
-/// Combos are only made by [`classify`](super::classify) and
+/// Combos are only made by [`classify`](super::classify()) and
 /// [`legal_plays`](super::legal_plays) (and the table), so a `Combo` is always a valid reading
 /// of its cards. A pass is not a `Combo`.
 ///
@@ -197,7 +197,13 @@ pub struct Combo {
 
 impl Combo {
     #[inline]
-    pub(crate) fn new(ruleset: Ruleset, kind: ComboKind, rank: u8, length: u8, cards: u64) -> Combo {
+    pub(crate) fn new(
+        ruleset: Ruleset,
+        kind: ComboKind,
+        rank: u8,
+        length: u8,
+        cards: u64,
+    ) -> Combo {
         Combo {
             cards: CardSet(cards),
             kind,
@@ -306,11 +312,21 @@ impl Combo {
         let head = if keyless {
             self.kind.name().to_string()
         } else if sequence && self.ruleset == Ruleset::RedTen {
-            format!("{} (n={}, lowest={})", self.kind, self.length, self.rank_name())
+            format!(
+                "{} (n={}, lowest={})",
+                self.kind,
+                self.length,
+                self.rank_name()
+            )
         } else if sequence {
             format!("{} (n={}, k={})", self.kind, self.length, self.rank_name())
         } else if self.kind == ComboKind::Bomb {
-            format!("{} ({} cards, k={})", self.kind, self.length, self.rank_name())
+            format!(
+                "{} ({} cards, k={})",
+                self.kind,
+                self.length,
+                self.rank_name()
+            )
         } else {
             format!("{} (k={})", self.kind, self.rank_name())
         };

@@ -2,18 +2,20 @@
 //!
 //! # One play per rank multiset
 //!
-//! All three rules files say that plays differing only in suits are strategically equivalent and
-//! let an engine enumerate plays by rank multiset, mapping each to concrete cards
-//! deterministically (DDZ-6.7, ZSY-6.7). So every kicker or wing choice is a choice of *ranks*:
-//! `333 + 4` is one play however many 4s the hand holds, while `333 + 4` and `333 + 5` are two.
-//! The concrete cards are, for each rank, the lowest-indexed cards of that rank in the hand (suit
-//! order `c d h s`), except that Zheng Shangyou always takes `3h` first among the 3s, so that
-//! every play with a 3 keeps `3h` in the first play (ZSY-6.7).
+//! Plays that differ only in suits are strategically equivalent, and the rules let an engine
+//! enumerate plays by rank multiset, mapping each to concrete cards deterministically (DDZ-6.7,
+//! ZSY-6.7; in Red Ten suits play no role beyond the red tens' own class, RT-2.3). So every
+//! kicker or wing choice is a choice of *ranks*: `333 + 4` is one play however many 4s the hand
+//! holds, while `333 + 4` and `333 + 5` are two. The concrete cards are, for each rank, the
+//! lowest-indexed cards of that rank in the hand (suit order `c d h s`), except that Zheng
+//! Shangyou always takes `3h` first among the 3s, so that every play with a 3 keeps `3h` in the
+//! first play (ZSY-6.7). Any other choice of suits is still accepted by
+//! [`ClimbTable::play`](super::ClimbTable::play) and [`classify`](super::classify()).
 //!
-//! Red Ten is the same with its rank classes (RT-2.3), plus one distinction the rules make
-//! visible: in a straight the ten position may be filled by a black ten or a red ten (RT-2.4);
-//! these are two different plays (a red ten reveals its team, RT-3.5), so both are listed when the
-//! hand holds both kinds of ten.
+//! Red Ten works on its rank classes (RT-2.3), so `Ts Tc` (class T) and `Th Td` (class R) never
+//! mix, plus one distinction the rules make visible: in a straight the ten position may be
+//! filled by a black ten or a red ten (RT-2.4); these are two different plays (a red ten reveals
+//! its team, RT-3.5), so both are listed when the hand holds both kinds of ten.
 //!
 //! Order of the output: by kind (the order below), then by length, then by key, then by
 //! attachments in ascending rank order. The order is deterministic and part of the contract
@@ -109,7 +111,11 @@ enum Target {
     /// A lead: every valid combination.
     Lead,
     /// Beat a non-bomb: the same kind and length with a higher key, or any bomb.
-    Beat { kind: ComboKind, length: u8, rank: i32 },
+    Beat {
+        kind: ComboKind,
+        length: u8,
+        rank: i32,
+    },
     /// Beat a bomb: only bombs of higher power.
     BombsAbove(u32),
 }
@@ -285,8 +291,13 @@ impl Generator<'_> {
             capacity[i] = capacity[i + 1] + 1 + cands[i].can_two as u32;
         }
         let mut emit = |cards: u64| {
-            self.out
-                .push(Combo::new(self.ruleset, kind, rank as u8, length, core | cards));
+            self.out.push(Combo::new(
+                self.ruleset,
+                kind,
+                rank as u8,
+                length,
+                core | cards,
+            ));
         };
         choose_attachments(cands, &capacity, 0, count, 0, false, unit, &mut emit);
     }
@@ -300,7 +311,11 @@ impl Generator<'_> {
             } else {
                 self.v.at_least[2] & 0x1FFF
             } & !(1 << t);
-            let size = if kind == ComboKind::TripleWithSingle { 1 } else { 2 };
+            let size = if kind == ComboKind::TripleWithSingle {
+                1
+            } else {
+                2
+            };
             for s in Bits(others) {
                 let cards = core | self.take(s, size);
                 self.push(kind, t, 1, cards);

@@ -5,10 +5,10 @@
 //!   [`ruleset`].
 //! * [`Combo`] / [`ComboKind`]: one interpretation of a set of cards, with a rule-notation
 //!   `Display` (main part, then ` + ` and the attachments).
-//! * [`classify`]: every interpretation of a card set; [`legal_plays`]: every legal play from a
+//! * [`classify()`]: every interpretation of a card set; [`legal_plays`]: every legal play from a
 //!   hand, for a lead or against a top play; [`beats`]: the beating relation.
 //! * [`ClimbTable`]: the card-play state machine shared by the games.
-//! * [`playout`] / [`playouts`]: seeded random or greedy playouts, in parallel threads.
+//! * [`playout()`] / [`playouts()`]: seeded random or greedy playouts, in parallel threads.
 //!
 //! Internally everything works on per-rank card counts in the game's own rank order (see
 //! [`ruleset`]); cards are [`CardSet`](crate::cards::CardSet) bitboards (one pack).
@@ -29,4 +29,6 @@ pub use combo::{beats, Combo, ComboKind};
 pub use generate::{legal_plays, legal_plays_into, legal_plays_with};
 pub use playout::{choose, playout, playout_seed, playouts, Outcome, Policy};
 pub use ruleset::{Ruleset, RED_TENS, THREE_OF_HEARTS, TWO_OF_SPADES};
-pub use table::{Action, ClimbTable, RuleViolation, TableEvent, TablePosition, TopPlay, MAX_PLAYERS};
+pub use table::{
+    Action, ClimbTable, RuleViolation, TableEvent, TablePosition, TopPlay, MAX_PLAYERS,
+};

@@ -145,7 +145,12 @@ fn greedy(table: &ClimbTable, plays: &[Combo], pass_allowed: bool) -> Option<Com
     if leading || !pass_allowed {
         return plays
             .iter()
-            .min_by_key(|c| (ruleset.bomb_power(c).unwrap_or(0), std::cmp::Reverse(c.len())))
+            .min_by_key(|c| {
+                (
+                    ruleset.bomb_power(c).unwrap_or(0),
+                    std::cmp::Reverse(c.len()),
+                )
+            })
             .copied();
     }
     None
@@ -178,7 +183,13 @@ fn playout_with_buffer(
 /// `n` playouts from `table` (left unchanged) with `policy`, playout `i` seeded by
 /// [`playout_seed`]`(seed, i)`, run on `threads` threads (`0` or `1`: the calling thread). The
 /// outcomes are in index order and do not depend on `threads`.
-pub fn playouts(table: &ClimbTable, n: usize, policy: Policy, seed: u64, threads: usize) -> Vec<Outcome> {
+pub fn playouts(
+    table: &ClimbTable,
+    n: usize,
+    policy: Policy,
+    seed: u64,
+    threads: usize,
+) -> Vec<Outcome> {
     let run_range = |start: usize, out: &mut [Outcome]| {
         let mut plays = Vec::with_capacity(128);
         let mut base = table.clone();

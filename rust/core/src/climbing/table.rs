@@ -81,7 +81,7 @@ pub enum TableEvent {
         player: usize,
     },
     /// A trick ended: by passes, or because the deal ended during it. `winner` made its final
-    /// top play `top` and captured its cards; `top_was_lead` tells a lead from a response
+    /// top play `top` and captured its cards; `top.was_lead` tells a lead from a response
     /// (ZSY-7.3 looks at exactly this).
     TrickEnd {
         winner: usize,
@@ -170,13 +170,20 @@ fn check_cards(ruleset: Ruleset, hands: &[CardSet]) -> Result<(), Error> {
     Ok(())
 }
 
-fn per_player<T: Copy + Default>(values: &[T], n: usize, what: &str) -> Result<[T; MAX_PLAYERS], Error> {
+fn per_player<T: Copy + Default>(
+    values: &[T],
+    n: usize,
+    what: &str,
+) -> Result<[T; MAX_PLAYERS], Error> {
     let mut out = [T::default(); MAX_PLAYERS];
     if values.is_empty() {
         return Ok(out);
     }
     if values.len() != n {
-        return Err(invalid(format!("{what} needs {n} entries, got {}", values.len())));
+        return Err(invalid(format!(
+            "{what} needs {n} entries, got {}",
+            values.len()
+        )));
     }
     out[..n].copy_from_slice(values);
     Ok(out)
@@ -190,18 +197,28 @@ impl ClimbTable {
     /// Zheng Shangyou and Red Ten a first player who does not hold `3h` although it was dealt
     /// (ZSY-3.3, RT-3.9); in Red Ten red tens not both dealt (the teams, RT-3.4, come from them;
     /// use [`ClimbTable::from_position`] to give teams explicitly).
-    pub fn new(ruleset: Ruleset, hands: Vec<CardSet>, first_player: usize) -> Result<ClimbTable, Error> {
+    pub fn new(
+        ruleset: Ruleset,
+        hands: Vec<CardSet>,
+        first_player: usize,
+    ) -> Result<ClimbTable, Error> {
         check_cards(ruleset, &hands)?;
         let n = hands.len();
         if first_player >= n {
-            return Err(invalid(format!("first player {first_player} is not a seat (0..{n})")));
+            return Err(invalid(format!(
+                "first player {first_player} is not a seat (0..{n})"
+            )));
         }
         if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
             return Err(invalid(format!("seat {seat} has no cards")));
         }
         if let Some(holder) = ruleset.first_leader(&hands) {
             if holder != first_player {
-                let rule = if ruleset == Ruleset::RedTen { "RT-3.9" } else { "ZSY-3.3" };
+                let rule = if ruleset == Ruleset::RedTen {
+                    "RT-3.9"
+                } else {
+                    "ZSY-3.3"
+                };
                 return Err(invalid(format!(
                     "seat {holder} holds {THREE_OF_HEARTS} and must lead the first trick ({rule})"
                 )));
@@ -266,7 +283,10 @@ impl ClimbTable {
         }
         for (k, &seat) in position.finish_order.iter().enumerate() {
             if seat >= n || finished[seat] {
-                return Err(invalid(format!("bad finish order {:?}", position.finish_order)));
+                return Err(invalid(format!(
+                    "bad finish order {:?}",
+                    position.finish_order
+                )));
             }
             finished[seat] = true;
             finish_order[k] = seat;
@@ -293,7 +313,10 @@ impl ClimbTable {
                 first_play_of_deal: top.combo.kind() == super::ComboKind::HeavenlyBomb,
             };
             if !classify_with(ruleset, top.combo.cards(), context).contains(&top.combo) {
-                return Err(invalid(format!("top play {} is not a valid combination", top.combo)));
+                return Err(invalid(format!(
+                    "top play {} is not a valid combination",
+                    top.combo
+                )));
             }
         }
         let mut table = ClimbTable {
@@ -309,7 +332,11 @@ impl ClimbTable {
             teams,
             plays_made: per_player(&position.plays_made, n, "plays_made")?,
             bombs_played: per_player(&position.bombs_played, n, "bombs_played")?,
-            response_bomb_tricks: per_player(&position.response_bomb_tricks, n, "response_bomb_tricks")?,
+            response_bomb_tricks: per_player(
+                &position.response_bomb_tricks,
+                n,
+                "response_bomb_tricks",
+            )?,
             captured: per_player(&position.captured, n, "captured")?,
             first_play_done: position.first_play_done,
             over: false,
@@ -319,7 +346,10 @@ impl ClimbTable {
         table.over = table.end_reached();
         if !table.over {
             if table.to_move >= n || table.is_finished(table.to_move) {
-                return Err(invalid(format!("seat to move {} is not an active seat", table.to_move)));
+                return Err(invalid(format!(
+                    "seat to move {} is not an active seat",
+                    table.to_move
+                )));
             }
             if table.top.is_some() && table.passes >= table.passes_to_end_trick() {
                 return Err(invalid("the trick should already have ended"));
@@ -452,10 +482,16 @@ impl ClimbTable {
             return false;
         }
         let top = self.top.as_ref().map(|t| &t.combo);
-        legal_plays_into(self.ruleset, self.hands[self.to_move], top, self.context(), out);
+        legal_plays_into(
+            self.ruleset,
+            self.hands[self.to_move],
+            top,
+            self.context(),
+            out,
+        );
         match top {
-            None => false, // DDZ-6.2, ZSY-6.2, RT-5.2
-            Some(_) => !(self.ruleset.must_beat() && !out.is_empty()), // ZSY-6.3, ZSY-6.7
+            None => false,                                          // DDZ-6.2, ZSY-6.2, RT-5.2
+            Some(_) => !self.ruleset.must_beat() || out.is_empty(), // ZSY-6.3, ZSY-6.7
         }
     }
 
@@ -566,7 +602,11 @@ impl ClimbTable {
             if !beats(self.ruleset, combo, &top.combo) {
                 return Err(self.violation(
                     Duty::BeatTopPlay,
-                    format!("{} does not beat {}", combo.describe(), top.combo.describe()),
+                    format!(
+                        "{} does not beat {}",
+                        combo.describe(),
+                        top.combo.describe()
+                    ),
                 ));
             }
         }
@@ -587,36 +627,44 @@ impl ClimbTable {
         Ok(())
     }
 
-    /// `player` plays these cards, read as the first of their interpretations that is legal now
-    /// (the implemented rulesets read every card set in at most one way). Returns the combo.
-    pub fn play_cards(&mut self, player: usize, cards: CardSet) -> Result<Combo, RuleViolation> {
+    /// The reading of `cards` that `player` may play now: the first of their interpretations
+    /// ([`classify_with`]) that is legal (the implemented rulesets read every card set in at most
+    /// one way). The table is not changed.
+    pub fn interpret_cards(&self, player: usize, cards: CardSet) -> Result<Combo, RuleViolation> {
         self.check_turn(player)?;
-        let readings = classify_with(self.ruleset, cards, self.context());
-        if readings.is_empty() {
-            if !cards.is_subset(self.hands[player]) {
-                return Err(self.violation(
-                    Duty::CardsFromHand,
-                    format!("seat {player} does not hold {}", cards.difference(self.hands[player])),
-                ));
-            }
+        if !cards.is_subset(self.hands[player]) {
             return Err(self.violation(
-                Duty::ValidCombination,
-                format!("{cards} is not a valid combination"),
+                Duty::CardsFromHand,
+                format!(
+                    "seat {player} does not hold {}",
+                    cards.difference(self.hands[player])
+                ),
             ));
         }
+        let readings = classify_with(self.ruleset, cards, self.context());
         let mut first_error = None;
-        for combo in &readings {
-            match self.can_play(player, combo) {
-                Ok(()) => {
-                    self.apply_play(*combo);
-                    return Ok(*combo);
-                }
+        for combo in readings {
+            match self.can_play(player, &combo) {
+                Ok(()) => return Ok(combo),
                 Err(e) => {
                     first_error.get_or_insert(e);
                 }
             }
         }
-        Err(first_error.expect("at least one reading"))
+        Err(first_error.unwrap_or_else(|| {
+            self.violation(
+                Duty::ValidCombination,
+                format!("{cards} is not a valid combination"),
+            )
+        }))
+    }
+
+    /// `player` plays these cards, read by [`ClimbTable::interpret_cards`]. Returns the combo
+    /// played. On error the table is unchanged.
+    pub fn play_cards(&mut self, player: usize, cards: CardSet) -> Result<Combo, RuleViolation> {
+        let combo = self.interpret_cards(player, cards)?;
+        self.apply_play(combo);
+        Ok(combo)
     }
 
     /// Whether `player` may take `action` now.

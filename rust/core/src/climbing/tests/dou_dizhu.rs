@@ -10,10 +10,12 @@ const DDZ: Ruleset = Ruleset::DouDizhu;
 
 /// Game rank of a rank symbol in Dou Dizhu order (DDZ-2.3).
 fn r(symbol: &str) -> u8 {
-    ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "BJ"]
-        .iter()
-        .position(|s| *s == symbol)
-        .expect("rank symbol") as u8
+    [
+        "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "BJ",
+    ]
+    .iter()
+    .position(|s| *s == symbol)
+    .expect("rank symbol") as u8
 }
 
 fn check(text: &str, kind: ComboKind, key: &str, length: u8) {
@@ -26,7 +28,10 @@ fn check(text: &str, kind: ComboKind, key: &str, length: u8) {
 }
 
 fn invalid(text: &str) {
-    assert!(classify(DDZ, cs(text)).is_empty(), "{text} should be invalid");
+    assert!(
+        classify(DDZ, cs(text)).is_empty(),
+        "{text} should be invalid"
+    );
 }
 
 fn beat(top: &str, candidate: &str) -> bool {
@@ -97,7 +102,12 @@ fn ddz_table_4_3_examples() {
     check("3c 3d 3h 4c 4d", TripleWithPair, "3", 1);
     check("3c 3d 3h 4c 4d 4h 5c 7c", AirplaneWithSingles, "4", 2);
     check("3c 3d 3h 4c 4d 4h 5c 5d", AirplaneWithSingles, "4", 2);
-    check("7c 7d 7h 8c 8d 8h 9c 9d 9h 3c 3d BJ", AirplaneWithSingles, "9", 3);
+    check(
+        "7c 7d 7h 8c 8d 8h 9c 9d 9h 3c 3d BJ",
+        AirplaneWithSingles,
+        "9",
+        3,
+    );
     check("Kc Kd Kh Ac Ad Ah 2c SJ", AirplaneWithSingles, "A", 2);
     check("Kc Kd Kh Ac Ad Ah 2c 2d 3c 3d", AirplaneWithPairs, "A", 2);
     check("3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac", Straight, "A", 12);
@@ -172,7 +182,11 @@ fn ddz_v50_type_mismatch_rejected() {
     let before = t.position();
     let e = t.play_cards(1, cs("6s 6h")).unwrap_err();
     assert_eq!(e.rule, "DDZ-5.2");
-    assert_eq!(t.position(), before, "a rejected play leaves the state unchanged");
+    assert_eq!(
+        t.position(),
+        before,
+        "a rejected play leaves the state unchanged"
+    );
 }
 
 #[test]
@@ -247,7 +261,11 @@ fn ddz_v58_reverse_spring_card_play() {
         .difference(cs("3s"))
         .iter()
         .collect();
-    let landlord: CardSet = rest[..19].iter().copied().chain([cs("3s").iter().next().unwrap()]).collect();
+    let landlord: CardSet = rest[..19]
+        .iter()
+        .copied()
+        .chain([cs("3s").iter().next().unwrap()])
+        .collect();
     let farmer1: CardSet = rest[19..].iter().copied().collect();
     assert_eq!((landlord.len(), farmer1.len()), (20, 17));
     let mut t = ClimbTable::new(DDZ, vec![farmer0, farmer1, landlord], 2).unwrap();
@@ -266,7 +284,11 @@ fn ddz_v58_reverse_spring_card_play() {
     }
     assert!(t.is_over());
     assert_eq!(t.winner(), Some(0));
-    assert_eq!(t.plays_made(2), 1, "the landlord made only the opening lead");
+    assert_eq!(
+        t.plays_made(2),
+        1,
+        "the landlord made only the opening lead"
+    );
     assert_eq!(t.bombs_played(0), 1);
 }
 
@@ -299,8 +321,14 @@ fn ddz_display_and_describe() {
         "airplane with single wings (n=2, k=4): 3d 3h 3s 4d 4h 4s + 5c 7c"
     );
     assert_eq!(one(DDZ, "2c Kc Kd Kh").to_string(), "Kc Kd Kh + 2c");
-    assert_eq!(one(DDZ, "6s 6h 6d 6c 3s 3h").to_string(), "6c 6d 6h 6s + 3h 3s");
+    assert_eq!(
+        one(DDZ, "6s 6h 6d 6c 3s 3h").to_string(),
+        "6c 6d 6h 6s + 3h 3s"
+    );
     assert_eq!(one(DDZ, "BJ SJ").describe(), "rocket: SJ BJ");
-    assert_eq!(one(DDZ, "9s 9h 9d 9c").describe(), "bomb (4 cards, k=9): 9c 9d 9h 9s");
+    assert_eq!(
+        one(DDZ, "9s 9h 9d 9c").describe(),
+        "bomb (4 cards, k=9): 9c 9d 9h 9s"
+    );
     assert_eq!(one(DDZ, "As Ks Qh Jd Tc").to_string(), "Tc Jd Qh Ks As");
 }

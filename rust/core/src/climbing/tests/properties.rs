@@ -57,9 +57,17 @@ fn check_plays(ruleset: Ruleset, hand: CardSet, to_beat: Option<&Combo>, context
             classify_with(ruleset, p.cards(), context)
         );
         if let Some(top) = to_beat {
-            assert!(beats(ruleset, p, top), "{} does not beat {}", p.describe(), top.describe());
+            assert!(
+                beats(ruleset, p, top),
+                "{} does not beat {}",
+                p.describe(),
+                top.describe()
+            );
         }
-        assert!(seen_cards.insert(p.cards()), "duplicate play {p} from {hand}");
+        assert!(
+            seen_cards.insert(p.cards()),
+            "duplicate play {p} from {hand}"
+        );
     }
 }
 
@@ -163,7 +171,11 @@ fn climbing_legal_plays_match_brute_force() {
                 };
                 let got_list = legal_plays_with(ruleset, hand, top.as_ref(), ctx);
                 let got: HashSet<_> = got_list.iter().map(|c| signature(ruleset, c)).collect();
-                assert_eq!(got.len(), got_list.len(), "{ruleset}: duplicate signatures from {hand}");
+                assert_eq!(
+                    got.len(),
+                    got_list.len(),
+                    "{ruleset}: duplicate signatures from {hand}"
+                );
                 // Red Ten straights keep black-ten and red-ten versions apart; the signature's
                 // class counts already tell them apart.
                 if got != expected {
@@ -184,12 +196,19 @@ fn climbing_playouts_are_seeded_and_complete() {
     for ruleset in Ruleset::ALL {
         let n = ruleset.num_players();
         let deal = crate::deal::deal(1, ruleset != Ruleset::ZhengShangyou, n, None, 5).unwrap();
-        let mut hands: Vec<CardSet> = deal.hands.iter().map(|h| h.iter().copied().collect()).collect();
+        let mut hands: Vec<CardSet> = deal
+            .hands
+            .iter()
+            .map(|h| h.iter().copied().collect())
+            .collect();
         if ruleset == Ruleset::ZhengShangyou {
             // Use the 48-card deck: deal it by hand.
             let mut deck: Vec<Card> = ruleset.deck().iter().collect();
             Rng::new(5).shuffle(&mut deck);
-            hands = deck.chunks(16).map(|c| c.iter().copied().collect()).collect();
+            hands = deck
+                .chunks(16)
+                .map(|c| c.iter().copied().collect())
+                .collect();
         }
         if ruleset == Ruleset::DouDizhu {
             hands[0] = hands[0].union(deal.leftover.iter().copied().collect());
@@ -203,7 +222,11 @@ fn climbing_playouts_are_seeded_and_complete() {
             for o in &one_thread {
                 assert!(o.num_finished >= 1);
                 let left: usize = (0..n).map(|s| o.hands[s].len()).sum();
-                let played_out: usize = o.finish_order().iter().map(|&s| hands[s as usize].len()).sum();
+                let played_out: usize = o
+                    .finish_order()
+                    .iter()
+                    .map(|&s| hands[s as usize].len())
+                    .sum();
                 assert!(left + played_out <= hands.iter().map(|h| h.len()).sum::<usize>());
             }
         }
@@ -212,6 +235,8 @@ fn climbing_playouts_are_seeded_and_complete() {
         let mut t = table.clone();
         let mut plays = Vec::new();
         while !t.is_over() {
+            let back = ClimbTable::from_position(ruleset, &t.position()).unwrap();
+            assert_eq!(back.position(), t.position());
             let pass = t.legal_plays_into(&mut plays);
             let p = t.current_player().unwrap();
             match choose(Policy::Random, &t, &plays, pass, &mut rng) {
@@ -223,4 +248,34 @@ fn climbing_playouts_are_seeded_and_complete() {
         let o = playout(&mut t2, Policy::Random, &mut Rng::new(3));
         assert_eq!(o, Outcome::of(&t, o.actions));
     }
+}
+
+#[test]
+fn climbing_table_rejects_foreign_and_misread_combos() {
+    let hands = vec![
+        super::cs("3c 3d 4c 5c"),
+        super::cs("6c 7c"),
+        super::cs("8c 9c"),
+    ];
+    let t = ClimbTable::new(Ruleset::DouDizhu, hands, 0).unwrap();
+    // A Zheng Shangyou combo on a Dou Dizhu table.
+    let foreign = super::one(Ruleset::ZhengShangyou, "3c 3d");
+    assert_eq!(t.can_play(0, &foreign).unwrap_err().rule, "DDZ-4.1");
+    // Cards not in the hand.
+    let pair = super::one(Ruleset::DouDizhu, "6c 6d");
+    assert_eq!(t.can_play(0, &pair).unwrap_err().rule, "DDZ-4.1");
+    // Not a combination.
+    assert_eq!(
+        t.interpret_cards(0, super::cs("3c 4c")).unwrap_err().rule,
+        "DDZ-4.1"
+    );
+    // Out of turn.
+    assert_eq!(
+        t.interpret_cards(1, super::cs("6c")).unwrap_err().rule,
+        "DDZ-6.1"
+    );
+    assert_eq!(
+        t.interpret_cards(0, super::cs("3c 3d")).unwrap().kind(),
+        ComboKind::Pair
+    );
 }

@@ -14,7 +14,10 @@ fn beat(top: &str, candidate: &str) -> bool {
 }
 
 fn invalid(text: &str) {
-    assert!(classify(RT, cs(text)).is_empty(), "{text} should be invalid");
+    assert!(
+        classify(RT, cs(text)).is_empty(),
+        "{text} should be invalid"
+    );
 }
 
 /// Four hands: the given ones, the rest of the deck to seat `rest_seat`.
@@ -51,7 +54,10 @@ fn rt_tv04_first_leader() {
     assert_eq!(t.current_player(), Some(1));
     assert!(ClimbTable::new(RT, hands, 0).is_err());
     // RT-3.9: the first play need not contain 3h.
-    assert!(t.legal_plays().iter().any(|c| !c.cards().contains(THREE_OF_HEARTS)));
+    assert!(t
+        .legal_plays()
+        .iter()
+        .any(|c| !c.cards().contains(THREE_OF_HEARTS)));
 }
 
 #[test]
@@ -77,7 +83,7 @@ fn rt_tv09_to_tv25_combinations_and_beating() {
     assert_eq!((s.kind(), s.length(), s.rank()), (Straight, 4, 8));
     invalid("9s Th Td Jc"); // RT-TV-18
     invalid("Ts Js Qs SJ"); // RT-TV-18
-    // RT-TV-19
+                            // RT-TV-19
     assert!(beat(
         "Ah 2s 3h 4h 5h 6h 7h 8h 9h Tc Jh Qh",
         "2h 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks"
@@ -105,7 +111,10 @@ fn rt_section_4_3_examples() {
     assert_eq!(one(RT, "2s 2h 2d 2c").length(), 4);
     let b3 = one(RT, "Th Td");
     let rest = RT.deck().difference(cs("Th Td"));
-    assert!(legal_plays(RT, rest, Some(&b3)).is_empty(), "RT-4.6: B3 cannot be beaten");
+    assert!(
+        legal_plays(RT, rest, Some(&b3)).is_empty(),
+        "RT-4.6: B3 cannot be beaten"
+    );
     invalid("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ad"); // RT-4.4: A at both ends
     invalid("As Ks");
     invalid("3s 4s"); // RT-4.4: a 2-card "straight"
@@ -136,7 +145,8 @@ fn position(hands: [&str; 4], to_move: usize) -> TablePosition {
 
 #[test]
 fn rt_tv26_all_pass_leader_leads_again() {
-    let mut t = ClimbTable::from_position(RT, &position(["3c", "5c 9d", "4c 8d", "6c 7d"], 1)).unwrap();
+    let mut t =
+        ClimbTable::from_position(RT, &position(["3c", "5c 9d", "4c 8d", "6c 7d"], 1)).unwrap();
     t.play_cards(1, cs("5c")).unwrap();
     t.pass(2).unwrap();
     t.pass(3).unwrap();
@@ -191,7 +201,8 @@ fn rt_tv29_solo_finishes_second() {
 #[test]
 fn rt_passing_always_allowed() {
     // RT-5.3: a follower may pass even when able to beat.
-    let mut t = ClimbTable::from_position(RT, &position(["3c", "5c 9d", "4c 8d", "6c 7d"], 1)).unwrap();
+    let mut t =
+        ClimbTable::from_position(RT, &position(["3c", "5c 9d", "4c 8d", "6c 7d"], 1)).unwrap();
     t.play_cards(1, cs("5c")).unwrap();
     assert!(t.legal_actions().contains(&Action::Pass));
     assert!(t.can_pass(2).is_ok());

@@ -9,10 +9,12 @@ use crate::climbing::*;
 const ZSY: Ruleset = Ruleset::ZhengShangyou;
 
 fn r(symbol: &str) -> u8 {
-    ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2"]
-        .iter()
-        .position(|s| *s == symbol)
-        .expect("rank symbol") as u8
+    [
+        "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
+    ]
+    .iter()
+    .position(|s| *s == symbol)
+    .expect("rank symbol") as u8
 }
 
 fn check(text: &str, kind: ComboKind, key: &str, length: u8) {
@@ -25,7 +27,10 @@ fn check(text: &str, kind: ComboKind, key: &str, length: u8) {
 }
 
 fn invalid(text: &str) {
-    assert!(classify(ZSY, cs(text)).is_empty(), "{text} should be invalid");
+    assert!(
+        classify(ZSY, cs(text)).is_empty(),
+        "{text} should be invalid"
+    );
 }
 
 fn beat(top: &str, candidate: &str) -> bool {
@@ -66,12 +71,19 @@ fn zsy_v01_deck() {
     for gone in ["Ah", "2h", "2d", "2c", "SJ", "BJ"] {
         assert!(!deck.contains(gone.parse::<Card>().unwrap()), "{gone}");
     }
-    assert!(classify(ZSY, cs("SJ")).is_empty(), "ZSY-2.2: jokers are rejected");
+    assert!(
+        classify(ZSY, cs("SJ")).is_empty(),
+        "ZSY-2.2: jokers are rejected"
+    );
 }
 
 #[test]
 fn zsy_v02_v03_first_play_must_contain_3h() {
-    let hands = vec![cs("3h 3s 4h 4s 5d 6c 7h 9c"), cs("8c 8d Kc"), cs("Qd Jd Ts")];
+    let hands = vec![
+        cs("3h 3s 4h 4s 5d 6c 7h 9c"),
+        cs("8c 8d Kc"),
+        cs("Qd Jd Ts"),
+    ];
     let t = ClimbTable::new(ZSY, hands.clone(), 0).unwrap();
     // ZSY-V02
     let e = t.can_play(0, &one(ZSY, "4h")).unwrap_err();
@@ -128,7 +140,12 @@ fn zsy_v22_to_v28_beating() {
     assert!(beat("2s", "3s 3h 3d 3c")); // ZSY-V24
     let aces = one(ZSY, "As Ad Ac");
     assert!(!beats(ZSY, &aces, &heavenly())); // ZSY-V25
-    assert!(legal_plays(ZSY, ZSY.deck().difference(cs("3s 3h 3d 3c")), Some(&heavenly())).is_empty());
+    assert!(legal_plays(
+        ZSY,
+        ZSY.deck().difference(cs("3s 3h 3d 3c")),
+        Some(&heavenly())
+    )
+    .is_empty());
     assert!(beat("2s", "5s 5h 5d 5c")); // ZSY-V26
     assert!(!beat("3s 4h 5d 6c 7s", "4s 5h 6d 7c 8s 9h")); // ZSY-V27
     assert!(beat("3s 4h 5d 6c 7s", "4s 5h 6d 7c 8s")); // ZSY-V27
@@ -181,7 +198,10 @@ fn zsy_v29_to_v34_obligation_to_beat() {
 fn must_play(t: &mut ClimbTable, seat: usize, cards: &str) {
     assert_eq!(t.current_player(), Some(seat));
     let options = actions(t);
-    assert!(!options.contains(&"PASS".to_string()), "seat {seat} may not pass: {options:?}");
+    assert!(
+        !options.contains(&"PASS".to_string()),
+        "seat {seat} may not pass: {options:?}"
+    );
     t.play_cards(seat, cs(cards)).unwrap();
 }
 
@@ -201,7 +221,11 @@ fn zsy_v38_response_bomb_holds() {
     must_play(&mut t, 0, "6s 6h 6d 6c");
     only_pass(&mut t, 1);
     only_pass(&mut t, 2);
-    assert_eq!(t.response_bomb_tricks(0), 1, "response bomb on top when the trick ends");
+    assert_eq!(
+        t.response_bomb_tricks(0),
+        1,
+        "response bomb on top when the trick ends"
+    );
     t.play_cards(0, cs("9d")).unwrap();
     assert!(t.is_over());
     assert_eq!(t.winner(), Some(0));
@@ -220,7 +244,9 @@ fn zsy_v39_overbombed_bomb_earns_nothing() {
     only_pass(&mut t, 0);
     only_pass(&mut t, 1);
     assert_eq!(
-        (0..3).map(|s| t.response_bomb_tricks(s)).collect::<Vec<_>>(),
+        (0..3)
+            .map(|s| t.response_bomb_tricks(s))
+            .collect::<Vec<_>>(),
         vec![0, 0, 1]
     );
     t.play_cards(2, cs("Jd")).unwrap();
@@ -240,7 +266,9 @@ fn zsy_v40_finishing_response_bomb() {
     assert!(t.is_over());
     // ZSY-7.4: the finishing response bomb is settled with the deal.
     assert_eq!(
-        (0..3).map(|s| t.response_bomb_tricks(s)).collect::<Vec<_>>(),
+        (0..3)
+            .map(|s| t.response_bomb_tricks(s))
+            .collect::<Vec<_>>(),
         vec![1, 0, 0]
     );
     assert_eq!((t.hand(1), t.hand(2)), (cs("6h 6d"), cs("2s 7h 8c")));
@@ -309,7 +337,9 @@ fn zsy_v43_forced_bombs() {
     t.play_cards(0, cs("As Ad Ac")).unwrap();
     assert!(t.is_over());
     assert_eq!(
-        (0..3).map(|s| t.response_bomb_tricks(s)).collect::<Vec<_>>(),
+        (0..3)
+            .map(|s| t.response_bomb_tricks(s))
+            .collect::<Vec<_>>(),
         vec![1, 0, 0]
     );
     assert_eq!(t.hand(1).len(), 12);
