@@ -93,12 +93,7 @@ def action_space(ruleset: str, deck_mask: int, calls: tuple[str, ...]) -> PlayAc
 
 def play_action(play: Play) -> Action:
     """The protocol Action of a play."""
-    return Action(
-        kind="play",
-        cards=play.cards,
-        label=str(play),
-        info={"type": play.kind, "rank": play.main_rank, "length": play.length},
-    )
+    return Action("play", play.cards, play=play)
 
 
 PASS = Action(kind="pass", label="pass")
@@ -152,8 +147,8 @@ class ClimbingState(State):
 
     def _sync_events(self) -> None:
         assert self._table is not None
-        events = self._table.history()
-        for e in events[self._events_seen :]:
+        events = self._table.history(self._events_seen)
+        for e in events:
             entry: dict[str, Any] = {"event": e["event"]}
             for key in ("player", "winner", "place"):
                 if key in e:
@@ -162,7 +157,7 @@ class ClimbingState(State):
                 entry["cards"] = str(e["play"].cards)
                 entry["type"] = e["play"].kind
             self._history.append(entry)
-        self._events_seen = len(events)
+        self._events_seen += len(events)
 
     # ---- action text and ids ------------------------------------------------------------
 

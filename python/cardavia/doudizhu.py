@@ -225,7 +225,8 @@ class DouDizhuState(ClimbingState):
             ]
         if self._table.is_over:
             return []
-        return self._play_actions()
+        self._listed = self._play_actions()
+        return self._listed
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         if self._table is None:

@@ -21,7 +21,7 @@ import abc
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -100,30 +100,60 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any]) -> dic
 # Actions
 
 
-@dataclass(frozen=True)
 class Action:
     """One action of a game: a call, a play, a pass, a bet...
 
     ``kind`` names what sort of action it is (``"pass"``, ``"bid"``, ``"play"``...), ``cards`` the
     cards it puts down (if any), ``amount`` its number (a bid level, a chip amount...).
     ``str(action)`` is its readable rule notation (``"33344455 + 7 8"``, ``"pass"``, ``"bid 2"``).
-    ``info`` carries game-specific details (the combination type and key rank of a play...).
+    ``play`` is the classified combination of a climbing-game play (its type, key and length).
+    Two actions are equal when kind, cards and amount are.
     """
 
-    kind: str
-    cards: CardSet | CardBag | None = None
-    amount: int | None = None
-    label: str = field(default="", compare=False)
-    info: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    __slots__ = ("kind", "cards", "amount", "label", "play")
+
+    def __init__(
+        self,
+        kind: str,
+        cards: CardSet | CardBag | None = None,
+        amount: int | None = None,
+        label: str = "",
+        play: Any = None,
+    ):
+        self.kind = kind
+        self.cards = cards
+        self.amount = amount
+        self.label = label
+        self.play = play
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.kind, self.cards, self.amount) == (other.kind, other.cards, other.amount)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.amount))
 
     def __str__(self) -> str:
         if self.label:
             return self.label
+        if self.play is not None:
+            return str(self.play)
         if self.cards is not None:
             return str(self.cards)
         if self.amount is not None:
             return f"{self.kind} {self.amount}"
         return self.kind
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """Details of a play: its combination type, key rank and length."""
+        if self.play is None:
+            return {}
+        return {"type": self.play.kind, "rank": self.play.main_rank, "length": self.play.length}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -298,9 +328,15 @@ class State(abc.ABC):
     def apply(self, action: Action | str | int) -> None:
         """Apply a legal action; an illegal one raises and changes nothing."""
         act = self.to_action(action)
-        self.check(act)
+        if not any(act is listed for listed in self._listed):
+            self.check(act)
+        self._listed = ()
         self._actions.append(act.to_json())
         self._do(act)
+
+    _listed: Sequence[Action] = ()
+    """The actions the last legal_actions() call returned: applying one of those very objects
+    needs no second check (nothing has changed since they were found legal)."""
 
     def action_from_json(self, entry: Mapping[str, Any]) -> Action:
         """The legal action recorded as ``entry`` (see :meth:`Action.to_json`)."""

@@ -94,6 +94,13 @@ impl PyPlay {
     fn __repr__(&self) -> String {
         format!("Play({})", self.0.describe())
     }
+    /// Plays are immutable: a copy is the same object.
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
 }
 
 /// Every interpretation of ``cards`` as a play (empty if invalid).
@@ -283,10 +290,12 @@ impl PyClimbTable {
             .map_err(|v| invalid_argument(v.to_string()))
     }
 
-    /// Events since the start: dicts with ``event`` = play / pass / trick / finished.
-    fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.0
-            .history()
+    /// Events from index ``start`` on (all by default): dicts with ``event`` = play / pass /
+    /// trick / finished.
+    #[pyo3(signature = (start = 0))]
+    fn history<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let events = self.0.history();
+        events[start.min(events.len())..]
             .iter()
             .map(|e| {
                 let d = PyDict::new(py);
