@@ -49,7 +49,7 @@ def check_seed(seed: int | None) -> int:
 class Deal:
     """The result of :func:`deal`: the hands in seat order, the undealt cards, and the seed."""
 
-    hands: tuple[CardSet, ...] | tuple[CardBag, ...]
+    hands: tuple[CardSet | CardBag, ...]
     leftover: CardSet | CardBag
     seed: int
     order: tuple[tuple[Card, ...], ...]

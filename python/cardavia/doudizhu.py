@@ -96,7 +96,7 @@ def settle(
         multiplier,
         unit,
         landlord_won,
-        tuple(scores),  # type: ignore[arg-type]
+        (scores[0], scores[1], scores[2]),
     )
 
 
@@ -188,8 +188,8 @@ class DouDizhuState(ClimbingState):
     def _begin_deal(self, deal: Mapping[str, Any]) -> None:
         self._hands = [CardSet(h) for h in deal["hands"]]
         self._bottom = CardSet(deal["bottom"])
-        self._first_bidder: int = deal["first_bidder"]
-        self._to_call = self._first_bidder
+        self._first_bidder: int = int(deal["first_bidder"])
+        self._to_call: int = self._first_bidder
         self._calls: list[tuple[int, str]] = []
         self._high_bid = 0
         self._high_bidder: int | None = None

@@ -15,6 +15,7 @@ import enum
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -147,7 +148,7 @@ def evaluate_batch(
     """
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
         raise InvalidArgumentError(f"threads must be a non-negative int, got {threads!r}")
-    arr = np.asarray(hands)
+    arr: Any = np.asarray(hands)
     if arr.ndim == 2 and arr.dtype != np.uint8:
         if arr.size and (arr.min() < 0 or arr.max() > 255):
             raise InvalidArgumentError("card indices must be in 0..52")
@@ -156,7 +157,7 @@ def evaluate_batch(
         arr = arr.astype(np.uint64)
     elif arr.ndim not in (1, 2):
         raise InvalidArgumentError(f"expected a 1- or 2-dimensional array, got shape {arr.shape}")
-    return _core.evaluate_batch(arr, threads)
+    return _core.evaluate_batch(arr, threads)  # dtype checked above
 
 
 def range_combos(text: str) -> list[tuple[Card, Card]]:
