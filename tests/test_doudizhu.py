@@ -296,3 +296,19 @@ def test_full_deal_reverse_spring() -> None:  # DDZ-V58
     assert state.returns() == [8.0, 8.0, -16.0]
     result = state.result
     assert result is not None and result["reverse_spring"] and result["multiplier"] == 4
+
+
+def test_rust_playouts_settle_like_the_protocol() -> None:  # DDZ-7 on playouts
+    state = cardavia.load("doudizhu").new_state(seed=4)
+    with pytest.raises(IllegalActionError, match="auction"):
+        state.playout_returns(10)
+    state.apply("bid 3")
+    a = state.playout_returns(400, seed=1, threads=1)
+    assert a.shape == (400, 3)
+    assert (a.sum(axis=1) == 0).all()
+    assert (a == state.playout_returns(400, seed=1, threads=2)).all()
+    # Every playout settles to one of the DDZ-7 outcomes of a bid of 3: |landlord| = 2 * 3 * M.
+    landlord = state.observation(0)["landlord"]
+    assert set(abs(a[:, landlord]) / 6) <= {2.0**k for k in range(12)}
+    greedy = state.playout_returns(50, policy="greedy", seed=1)
+    assert greedy.shape == (50, 3)

@@ -19,11 +19,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play, Rng
 from cardavia.cards import check_seed
 from cardavia.climbing import ClimbingState, PlayActionSpace, action_space, derive_seed
-from cardavia.errors import InvalidArgumentError
+from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, register
 
 __all__ = ["DouDizhuGame", "DouDizhuState", "beats", "classify", "legal_plays", "settle"]
@@ -320,6 +323,28 @@ class DouDizhuState(ClimbingState):
             "unit": s.unit,
             "scores": list(s.scores),
         }
+
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """Play the deal out ``n`` times in Rust from this card-play position and settle each
+        (DDZ-7): an ``(n, 3)`` array of returns. ``policy`` is ``"random"`` or ``"greedy"``;
+        the results depend on ``seed`` only, not on ``threads`` (0 = all cores)."""
+        if self._table is None or self._landlord is None:
+            raise IllegalActionError("playouts start at card play: the auction is still on")
+        out = self._table.playouts(n, policy, seed, threads)
+        landlord = self._landlord
+        landlord_won = out["finish_order"][:, 0] == landlord
+        plays = out["plays_made"]
+        farmers = [p for p in range(3) if p != landlord]
+        spring = landlord_won & (plays[:, farmers].sum(axis=1) == 0)  # DDZ-7.2
+        reverse = ~landlord_won & (plays[:, landlord] == 1)  # DDZ-7.3
+        bombs = out["bombs_played"].sum(axis=1)  # DDZ-7.1
+        unit = self._high_bid * 2.0**bombs * np.where(spring | reverse, 2, 1)  # DDZ-7.5/7.6
+        sign = np.where(landlord_won, 1.0, -1.0)
+        returns = np.repeat((-sign * unit)[:, None], 3, axis=1)
+        returns[:, landlord] = 2 * sign * unit  # DDZ-7.7
+        return returns
 
     # ---- information --------------------------------------------------------------------
 
