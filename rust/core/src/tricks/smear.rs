@@ -11,7 +11,7 @@
 //! `min(6, k)` trumps exactly as SM-3.10 requires, and every such keep can be reached.
 
 use super::playout::{parallel_seeded, random_card};
-use super::trick::{RuleIds, TrickState, MAX_SEATS};
+use super::trick::{RuleIds, TrickRecord, TrickState, MAX_SEATS};
 use super::trump::{TrumpRules, SUIT_NAMES};
 use crate::cards::{Card, CardSet};
 use crate::error::{invalid, Error, RuleViolation};
@@ -553,71 +553,84 @@ impl SmearDeal {
             return None;
         }
         let play = self.play.as_ref()?;
-        let rules = self.rules?;
-        let trump = rules.trump()?;
-        let jick = rules.jick()?;
-        let jack = Card::new(9, trump).expect("jack");
-        let trey = Card::new(1, trump).expect("trey");
-        let mut p = Points {
-            num_sides: self.num_sides(),
-            ..Points::default()
-        };
-        let mut high: Option<(u8, Card, usize)> = None;
-        let mut low: Option<(u8, Card, usize)> = None;
-        for t in play.completed() {
-            let taker = self.side_of(t.winner as usize) as u8;
-            for (k, &card) in t.cards().iter().enumerate() {
-                let by = t.seat_of(k, self.n);
-                p.game_totals[taker as usize] += game_value(card);
-                if card == jack {
-                    p.jack = Some(taker);
-                } else if card == jick {
-                    p.jick = Some(taker);
-                } else if card == Card::SMALL_JOKER {
-                    p.jokers[0] = Some(taker);
-                } else if card == Card::BIG_JOKER {
-                    p.jokers[1] = Some(taker);
-                }
-                if card == trey {
-                    p.trey = Some(taker);
-                }
-                // SM-6.1: High and Low among the trumps played, jokers excluded, to the side
-                // that played the card.
-                if rules.is_trump(card) && !card.is_joker() {
-                    let power = rules.power(card);
-                    if high.is_none_or(|(h, _, _)| power > h) {
-                        high = Some((power, card, by));
-                    }
-                    if low.is_none_or(|(l, _, _)| power < l) {
-                        low = Some((power, card, by));
-                    }
-                }
-            }
-        }
-        p.high = high.map(|(_, c, by)| (self.side_of(by) as u8, c));
-        p.low = low.map(|(_, c, by)| (self.side_of(by) as u8, c));
-        // SM-6.3: Game to the strictly greatest total; a tie at the top gives it to nobody.
-        let sides = p.num_sides;
-        let best = *p.game_totals[..sides].iter().max().expect("sides");
-        let leaders: Vec<usize> = (0..sides).filter(|&s| p.game_totals[s] == best).collect();
-        if leaders.len() == 1 {
-            p.game = Some(leaders[0] as u8);
-        }
-        let mut add = |side: Option<u8>, value: u32| {
-            if let Some(s) = side {
-                p.totals[s as usize] += value;
-            }
-        };
-        add(p.high.map(|h| h.0), 1);
-        add(p.low.map(|l| l.0), 1);
-        add(p.jack, 1);
-        add(p.jick, 1);
-        add(p.jokers[0], 1);
-        add(p.jokers[1], 1);
-        add(p.trey, 3);
-        add(p.game, 1);
-        Some(p)
+        let sides: Vec<usize> = (0..self.n).map(|s| self.side_of(s)).collect();
+        Some(points(
+            self.rules?.trump()?,
+            self.num_sides(),
+            play.completed(),
+            &sides,
+        ))
     }
+}
+
+/// The points (SM-6.1–6.3) of played tricks: `trump` the trump suit, `side_of[seat]` each
+/// seat's side (`< num_sides`), every trick with its leader, cards in play order and winner.
+/// Cards never played (discarded, unused) score nothing (SM-6.2).
+pub fn points(trump: u8, num_sides: usize, tricks: &[TrickRecord], side_of: &[usize]) -> Points {
+    let rules = TrumpRules::smear(trump);
+    let n = side_of.len();
+    let jick = rules.jick().expect("smear has a jick");
+    let jack = Card::new(9, trump).expect("jack");
+    let trey = Card::new(1, trump).expect("trey");
+    let mut p = Points {
+        num_sides,
+        ..Points::default()
+    };
+    let mut high: Option<(u8, Card, usize)> = None;
+    let mut low: Option<(u8, Card, usize)> = None;
+    for t in tricks {
+        let taker = side_of[t.winner as usize] as u8;
+        for (k, &card) in t.cards().iter().enumerate() {
+            let by = t.seat_of(k, n);
+            p.game_totals[taker as usize] += game_value(card);
+            if card == jack {
+                p.jack = Some(taker);
+            } else if card == jick {
+                p.jick = Some(taker);
+            } else if card == Card::SMALL_JOKER {
+                p.jokers[0] = Some(taker);
+            } else if card == Card::BIG_JOKER {
+                p.jokers[1] = Some(taker);
+            } else if card == trey {
+                p.trey = Some(taker);
+            }
+            // SM-6.1: High and Low among the trumps played, jokers excluded, to the side that
+            // played the card (even when an opponent captured it).
+            if rules.is_trump(card) && !card.is_joker() {
+                let power = rules.power(card);
+                if high.is_none_or(|(h, _, _)| power > h) {
+                    high = Some((power, card, by));
+                }
+                if low.is_none_or(|(l, _, _)| power < l) {
+                    low = Some((power, card, by));
+                }
+            }
+        }
+    }
+    p.high = high.map(|(_, c, by)| (side_of[by] as u8, c));
+    p.low = low.map(|(_, c, by)| (side_of[by] as u8, c));
+    // SM-6.3: Game to the strictly greatest total; a tie at the top gives it to nobody.
+    let best = *p.game_totals[..num_sides].iter().max().expect("sides");
+    let leaders: Vec<usize> = (0..num_sides)
+        .filter(|&s| p.game_totals[s] == best)
+        .collect();
+    if leaders.len() == 1 {
+        p.game = Some(leaders[0] as u8);
+    }
+    let mut add = |side: Option<u8>, value: u32| {
+        if let Some(s) = side {
+            p.totals[s as usize] += value;
+        }
+    };
+    add(p.high.map(|h| h.0), 1);
+    add(p.low.map(|l| l.0), 1);
+    add(p.jack, 1);
+    add(p.jick, 1);
+    add(p.jokers[0], 1);
+    add(p.jokers[1], 1);
+    add(p.trey, 3);
+    add(p.game, 1);
+    p
 }
 
 /// Shuffles the 54 cards and deals them from the dealer's left (SM-3.4): hands by seat, stock.
