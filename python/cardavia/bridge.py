@@ -489,7 +489,8 @@ _RANKS = "AKQJT98765432"
 def _pbn_hand(hand: CardSet) -> str:
     parts = []
     for suit in _PBN_SUITS:
-        ranks = [c.rank.symbol for c in hand if c.suit is not None and c.suit.letter == suit.lower()]
+        in_suit = hand & SUIT_SETS["cdhs".index(suit.lower())]
+        ranks = [c.rank.symbol for c in in_suit]
         parts.append("".join(sorted(ranks, key=_RANKS.index)))
     return ".".join(parts)
 
@@ -610,7 +611,9 @@ def from_pbn(text: str) -> BridgeState:
         raise InvalidArgumentError("the PBN has no Deal tag")
     dealer = tags.get("Dealer", "S").strip().upper() or "S"
     if dealer != "S":
-        raise InvalidArgumentError(f"cardavia bridge deals are dealt by South (BR-3.2), not {dealer}")
+        raise InvalidArgumentError(
+            f"cardavia bridge deals are dealt by South (BR-3.2), not {dealer}"
+        )
     vul = _vulnerability(tags.get("Vulnerable", "None"))
     game = BridgeGame(vulnerability=vul)
     state = game.new_state(seed=0, deal={"hands": _pbn_deal(tags["Deal"])})
@@ -669,9 +672,9 @@ def from_pbn(text: str) -> BridgeState:
                 card = token[1] + token[0].lower() if token[0].upper() in _PBN_SUITS else token
                 state.apply(state.parse_action(card))
     result = tags.get("Result", "").strip()
-    if result and state.phase == "over" and not state._deal.passed_out:
-        if not result.isdigit() or int(result) != state._deal.declarer_tricks:
-            raise InvalidArgumentError(
-                f"Result tag {result!r} but declarer took {state._deal.declarer_tricks} tricks"
-            )
+    finished = state.phase == "over" and not state._deal.passed_out
+    if result and finished and (not result.isdigit() or int(result) != state._deal.declarer_tricks):
+        raise InvalidArgumentError(
+            f"Result tag {result!r} but declarer took {state._deal.declarer_tricks} tricks"
+        )
     return state

@@ -366,6 +366,7 @@ class SmearState(State):
         assert bidder is not None and bid is not None
         n = self.game.num_players
         side_of = [self._deal.side_of(s) for s in range(n)]
+        partner_card = self._deal.partner_card
         totals = list(points["totals"])
         changes = settle(bid, side_of[bidder], totals)
         return {
@@ -373,7 +374,7 @@ class SmearState(State):
             "bid": bid,
             "trump": SUITS[self.trump or 0],
             "partner": self.partner,
-            "partner_card": None if self._deal.partner_card is None else str(self._deal.partner_card),
+            "partner_card": None if partner_card is None else str(partner_card),
             "sides": side_of,
             "points": points,
             "made": totals[side_of[bidder]] >= bid,
@@ -528,9 +529,7 @@ class SmearState(State):
         others = [s for s in range(n) if s != player]
         for s in others:
             pool -= known_kept[s]
-        hidden_partner = (
-            partner_card is not None and partner is None and partner_card in pool
-        )
+        hidden_partner = partner_card is not None and partner is None and partner_card in pool
         classes = [pool & cards for cards in effective_suits(trump)]
         if hidden_partner:
             assert partner_card is not None
