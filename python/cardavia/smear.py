@@ -692,6 +692,9 @@ class SmearMatch(Match[SmearState]):
     def __init__(self, game: SmearGame, seed: int | None = None):
         super().__init__(game, seed)
         self._first_dealer = Rng(derive_seed(self.seed, 7)).below(game.num_players)
+        self._checked = 0
+        self._totals = [0] * len(game.parties())
+        self._won: int | None = None
 
     def new_deal(self) -> SmearState:
         if self.deals and not self.deals[-1].is_terminal():
@@ -714,21 +717,22 @@ class SmearMatch(Match[SmearState]):
         """The seats of the winning party once the match is won, else None (SM-7.1)."""
         parties = self.game.parties()
         party_of = {seat: k for k, members in enumerate(parties) for seat in members}
-        totals = [0] * len(parties)
-        for deal in self.deals:
+        # The test runs after every finished deal, in order; finished deals are cached.
+        while self._checked < len(self.deals) and self._won is None:
+            deal = self.deals[self._checked]
             if not deal.is_terminal():
                 break
+            returns = deal.returns()
             for k, members in enumerate(parties):
-                totals[k] += int(deal.returns()[members[0]])
+                self._totals[k] += int(returns[members[0]])
             bidder = deal.bidder
             assert bidder is not None
             partner = deal.partner
-            won = race_winner(
-                totals, party_of[bidder], None if partner is None else party_of[partner]
+            self._won = race_winner(
+                self._totals, party_of[bidder], None if partner is None else party_of[partner]
             )
-            if won is not None:
-                return list(parties[won])
-        return None
+            self._checked += 1
+        return None if self._won is None else list(parties[self._won])
 
     def is_over(self) -> bool:
         return self.winner is not None
