@@ -464,4 +464,6 @@ _GAME_MODULES: tuple[str, ...] = (
     "cardavia.doudizhu",
     "cardavia.zhengshangyou",
     "cardavia.red_ten",
+    "cardavia.bridge",
+    "cardavia.smear",
 )

@@ -53,3 +53,30 @@ impl From<CardError> for Error {
 pub fn invalid(msg: impl Into<String>) -> Error {
     Error::Invalid(msg.into())
 }
+
+/// Why an action is illegal: the rule id that forbids it and a readable explanation. Every
+/// engine's `can_*` / `do_*` pair reports this (climbing tables, trick-taking states).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleViolation {
+    /// The rule id, exactly as the rules file numbers it (`"DDZ-6.2"`, `"BR-4.5"`).
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl RuleViolation {
+    /// A violation of `rule` explained by `message`.
+    pub fn new(rule: &'static str, message: impl Into<String>) -> RuleViolation {
+        RuleViolation {
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RuleViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.rule)
+    }
+}
+
+impl std::error::Error for RuleViolation {}

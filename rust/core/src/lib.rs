@@ -5,13 +5,15 @@
 //!
 //! * [`cards`]: cards, the card index layout, notation, [`cards::CardSet`] and [`cards::CardBag`].
 //! * [`rng`]: the seeded random number generator and shuffling used for every deal.
+//! * [`tricks`]: the trick-taking kernel (trumps, trick play, playouts), bridge and smear.
 //! * [`poker`]: Hold'em hand evaluation (rules/holdem.md HE-2) and equity.
 
 pub mod cards;
+pub mod climbing;
 pub mod deal;
 pub mod error;
-pub mod climbing;
 pub mod poker;
 pub mod rng;
+pub mod tricks;
 
-pub use error::{CardError, Error};
+pub use error::{CardError, Error, RuleViolation};

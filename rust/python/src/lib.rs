@@ -6,6 +6,7 @@
 mod cards;
 mod climbing;
 mod errors;
+mod tricks;
 
 use pyo3::prelude::*;
 
@@ -25,5 +26,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
+    m.add_class::<tricks::PyBridgeDeal>()?;
+    m.add_class::<tricks::PySmearDeal>()?;
+    m.add_function(wrap_pyfunction!(tricks::bridge_score, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::bridge_call_text, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::bridge_call_id, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::bridge_simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::smear_simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::smear_points, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::trick_winner, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::constrained_deal, m)?)?;
     Ok(())
 }

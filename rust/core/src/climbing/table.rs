@@ -28,21 +28,7 @@ use std::fmt;
 /// Most players any climbing game has (Five-Ten-King: 5).
 pub const MAX_PLAYERS: usize = 5;
 
-/// Why an action is illegal: the rule id that forbids it and a readable explanation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleViolation {
-    /// The rule id, exactly as the rules file numbers it (`"DDZ-6.2"`).
-    pub rule: &'static str,
-    pub message: String,
-}
-
-impl fmt::Display for RuleViolation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.message, self.rule)
-    }
-}
-
-impl std::error::Error for RuleViolation {}
+pub use crate::error::RuleViolation;
 
 /// A player's action in card play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,387 @@
+//! Tests of the trick-taking kernel and of the bridge and smear engines, citing rule ids.
+
+use super::bridge::{self, Auction, BridgeDeal, Call, Contract, Vulnerability};
+use super::smear::{self, Action, Phase, SmearDeal};
+use super::*;
+use crate::cards::{parse_cards, Card, CardSet};
+use crate::rng::Rng;
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+fn cards(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+fn set(s: &str) -> CardSet {
+    CardSet::parse(s).unwrap()
+}
+const H: u8 = 2;
+const S: u8 = 3;
+
+#[test]
+fn bridge_trick_winners_br_tv_p01_to_p07() {
+    // (trump rules, cards in play order, index of the winner in play order)
+    let cases = [
+        ("BR-TV-P01", TrumpRules::suit(H), "5s Ks As 2h", 3),
+        ("BR-TV-P02", TrumpRules::suit(S), "Ad 3s 4d 7s", 3),
+        ("BR-TV-P03", TrumpRules::no_trump(), "Qd 2c Kd 3d", 2),
+        ("BR-TV-P04", TrumpRules::suit(0), "Kh Ah 2h 3h", 1),
+        ("BR-TV-P05", TrumpRules::suit(S), "9c 2d Tc Jc", 3),
+        ("BR-TV-P06", TrumpRules::no_trump(), "2h 3h As 4h", 3),
+        ("BR-TV-P07", TrumpRules::suit(H), "Kc Qh Ah 3c", 2),
+    ];
+    for (id, rules, play, want) in cases {
+        assert_eq!(rules.winner(&cards(play)), want, "{id}");
+    }
+}
+
+#[test]
+fn smear_trick_winners_sm_4_5_and_vectors() {
+    let r = TrumpRules::smear(H);
+    let cases = [
+        ("SM-TV-17", "Kd Jd Ad 2h", 1),
+        ("SM-TV-18", "9h SJ BJ Th", 1),
+        ("SM-TV-19", "9h BJ SJ Th", 1),
+        ("SM-TV-20", "4h BJ Jd SJ", 2),
+        ("SM-TV-21", "2c 3s Kc 2h", 3),
+        ("SM-4.5 As", "As Ks 2s Qs", 0),
+        ("SM-4.5 Ah", "Jh Jd Ah SJ", 2),
+        ("SM-TV-25", "Qs Kc 9s 4s", 0),
+    ];
+    for (id, play, want) in cases {
+        assert_eq!(r.winner(&cards(play)), want, "{id}");
+    }
+    // SM-2.4: the jick is a trump, not a diamond; jokers are trumps.
+    assert_eq!(r.jick(), Some(card("Jd")));
+    assert_eq!(r.effective_suit(card("Jd")), H);
+    assert_eq!(r.effective_suit(card("SJ")), H);
+    assert_eq!(r.trumps().len(), 16);
+    assert_eq!(r.suit_cards(1).len(), 12);
+    assert_eq!(TrumpRules::smear(S).jick(), Some(card("Jc")));
+    assert_eq!(TrumpRules::smear(0).jick(), Some(card("Js")));
+    assert_eq!(TrumpRules::smear(1).jick(), Some(card("Jh")));
+}
+
+const SMEAR_IDS: RuleIds = RuleIds {
+    turn: "SM-5.2",
+    not_held: "SM-5.2",
+    follow: "SM-4.3",
+    forced: "SM-5.4",
+    over: "SM-5.5",
+};
+
+fn smear_table(hands: [&str; 4], leader: usize) -> TrickState {
+    let hands: Vec<CardSet> = hands.iter().map(|h| set(h)).collect();
+    TrickState::new(TrumpRules::smear(H), SMEAR_IDS, &hands, leader).unwrap()
+}
+
+#[test]
+fn smear_following_sm_tv_22_23_24() {
+    // SM-TV-22: Qd led; S1 holds 5d Jd Ac: only 5d.
+    let mut t = smear_table(["Qd 2c 3c", "5d Jd Ac", "4s 5s 6s", "7s 8s 9s"], 0);
+    t.play(0, card("Qd")).unwrap();
+    assert_eq!(t.legal_cards(), set("5d"), "SM-TV-22");
+    assert_eq!(t.can_play(1, card("Jd")).unwrap_err().rule, "SM-4.3");
+    // SM-TV-23: SJ led: 4h is the only legal card.
+    let mut t = smear_table(["SJ 2c 3c", "4h Ac Kc", "4s 5s 6s", "7s 8s 9s"], 0);
+    t.play(0, card("SJ")).unwrap();
+    assert_eq!(t.legal_cards(), set("4h"), "SM-TV-23");
+    // SM-TV-24: 7h led, S1's only trump is Jd: must play it.
+    let mut t = smear_table(["7h 2c 3c", "Jd Ac Kc", "4s 5s 6s", "7s 8s 9s"], 0);
+    t.play(0, card("7h")).unwrap();
+    assert_eq!(t.legal_cards(), set("Jd"), "SM-TV-24");
+    // The jick does not count as a diamond (SM-4.3): void in diamonds -> anything.
+    let mut t = smear_table(["7d 2c 3c", "Jd Ac Kc", "4s 5s 6s", "7s 8s 9s"], 0);
+    t.play(0, card("7d")).unwrap();
+    assert_eq!(t.legal_cards(), set("Jd Ac Kc"));
+}
+
+#[test]
+fn forced_card_overrides_following_sm_tv_15() {
+    let mut t = smear_table(["4s 2c", "Kd 5s", "6s 7s", "8s 9s"], 0);
+    t.set_forced_card(1, card("Kd")).unwrap();
+    t.play(0, card("4s")).unwrap();
+    assert_eq!(t.legal_cards(), set("Kd"));
+    assert_eq!(t.can_play(1, card("5s")).unwrap_err().rule, "SM-5.4");
+    t.play(1, card("Kd")).unwrap();
+}
+
+#[test]
+fn trick_state_turns_and_winner_leads() {
+    let mut t = smear_table(["2h 3c", "Ah 4c", "5s 6s", "7s 8s"], 0);
+    assert_eq!(t.can_play(1, card("Ah")).unwrap_err().rule, "SM-5.2");
+    assert_eq!(t.can_play(0, card("Ah")).unwrap_err().rule, "SM-5.2");
+    for c in ["2h", "Ah", "5s", "7s"] {
+        t.play(t.current_player().unwrap(), card(c)).unwrap();
+    }
+    assert_eq!(t.current_player(), Some(1), "SM-5.3: the winner leads");
+    assert_eq!(t.captured(1), set("2h Ah 5s 7s"));
+    assert_eq!(t.tricks_won(1), 1);
+}
+
+#[test]
+fn playouts_do_not_depend_on_threads() {
+    let mut rng = Rng::new(3);
+    let hands = bridge::random_deal(&mut rng);
+    let ids = RuleIds {
+        turn: "BR-4.4",
+        not_held: "BR-4.4",
+        follow: "BR-4.5",
+        forced: "BR-4.5",
+        over: "BR-4.8",
+    };
+    let t = TrickState::new(TrumpRules::suit(S), ids, &hands, 3).unwrap();
+    let one = playouts(&t, 200, 9, 1);
+    let three = playouts(&t, 200, 9, 3);
+    assert_eq!(one, three);
+    for o in &one {
+        assert_eq!(o.tricks_won[..4].iter().sum::<u8>(), 13);
+        let all = o.captured[..4]
+            .iter()
+            .fold(CardSet::EMPTY, |a, c| a.union(*c));
+        assert_eq!(all.len(), 52);
+    }
+    let a = bridge::simulate(300, Vulnerability::Both, 5, 1);
+    let b = bridge::simulate(300, Vulnerability::Both, 5, 2);
+    assert_eq!(a, b);
+    let a = smear::simulate(5, 100, 5, 1).unwrap();
+    let b = smear::simulate(5, 100, 5, 2).unwrap();
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.points, y.points);
+    }
+}
+
+fn auction(calls: &str) -> Result<Auction, (usize, &'static str)> {
+    let mut a = Auction::new();
+    for (k, c) in calls.split_whitespace().enumerate() {
+        let seat = a.to_call().unwrap_or(0);
+        a.call(seat, Call::parse(c).unwrap())
+            .map_err(|v| (k, v.rule))?;
+    }
+    Ok(a)
+}
+
+#[test]
+fn auctions_br_tv_a01_to_a22() {
+    // (id, calls from South, contract, declarer)
+    let cases = [
+        ("BR-TV-A01", "1H P 2H P 4H P P P", "4H", 2),
+        ("BR-TV-A03", "P P P 1C P P P", "1C", 1),
+        ("BR-TV-A04", "1C P P P", "1C", 2),
+        ("BR-TV-A05", "1C 1S 2H P 4H P P P", "4H", 0),
+        ("BR-TV-A06", "1D P 1NT P 3NT P P P", "3NT", 0),
+        ("BR-TV-A07", "1S P 2D P 2H P 2NT P 3D P 3NT P P P", "3NT", 0),
+        ("BR-TV-A08", "1H P 1S P 2H P 2S P P P", "2S", 0),
+        ("BR-TV-A09", "1C P 1H 2C P 3C P P P", "3C", 1),
+        ("BR-TV-A10", "1H 2C 2H 3C P P P", "3C", 3),
+        ("BR-TV-A11", "1NT X XX P P P", "1NTXX", 2),
+        ("BR-TV-A12", "1NT X P P P", "1NTX", 2),
+        ("BR-TV-A13", "1H P P X P P P", "1HX", 2),
+        ("BR-TV-A14", "1H X P P XX P P P", "1HXX", 2),
+        ("BR-TV-A15", "1C P P X P P P", "1CX", 2),
+        ("BR-TV-A16", "1H X 2H P P P", "2H", 2),
+        ("BR-TV-A17", "1H P P X XX P P 2C X P P P", "2CX", 1),
+        ("BR-TV-A18", "1S 2H P P X P P P", "2HX", 3),
+        ("BR-TV-A19", "P 1S P 2S P 4S X P P P", "4SX", 3),
+        ("BR-TV-A20", "2S P 4S X P P XX P P P", "4SXX", 2),
+        ("BR-TV-A21", "1NT 2C X P P XX P P P", "2CXX", 3),
+        ("BR-TV-A22", "7NT X XX P P P", "7NTXX", 2),
+    ];
+    for (id, calls, contract, declarer) in cases {
+        let a = auction(calls).unwrap_or_else(|e| panic!("{id}: {e:?}"));
+        assert!(a.is_over(), "{id}");
+        let (c, d) = a.contract().unwrap();
+        assert_eq!((c.to_string().as_str(), d), (contract, declarer), "{id}");
+    }
+    let a = auction("P P P P").unwrap();
+    assert!(a.passed_out(), "BR-TV-A02");
+    let a = auction("P P P").unwrap();
+    assert_eq!(a.to_call(), Some(bridge::EAST), "BR-TV-A31");
+}
+
+#[test]
+fn illegal_calls_br_tv_a23_to_a30() {
+    let cases = [
+        ("BR-TV-A23", "1S 1H", 1),
+        ("BR-TV-A24", "7NT P 7NT", 2),
+        ("BR-TV-A25", "1H P X", 2),
+        ("BR-TV-A26", "P X", 1),
+        ("BR-TV-A27", "1H X X", 2),
+        ("BR-TV-A28", "1H X XX X", 3),
+        ("BR-TV-A29", "1H X P XX", 3),
+        ("BR-TV-A30", "1H P P P P", 4),
+    ];
+    for (id, calls, at) in cases {
+        let (k, rule) = auction(calls).map(|_| (99, "")).unwrap_err();
+        assert_eq!(k, at, "{id}");
+        assert!(rule.starts_with("BR-3."), "{id}: {rule}");
+    }
+}
+
+#[test]
+fn scores_br_5_8() {
+    let table = [
+        ("BR-TV-S01", "4S", false, 10, 420),
+        ("BR-TV-S02", "3NT", true, 10, 630),
+        ("BR-TV-S03", "1NTX", false, 8, 280),
+        ("BR-TV-S04", "6H", true, 12, 1430),
+        ("BR-TV-S05", "4SX", false, 7, -500),
+        ("BR-TV-S06", "7NTXX", true, 13, 2980),
+        ("BR-TV-S33", "3HX", false, 3, -1400),
+        ("BR-TV-S35", "6NTXX", false, 8, -1600),
+        ("BR-TV-S36", "7NTX", true, 0, -3800),
+    ];
+    for (id, c, vul, tricks, want) in table {
+        let v = if vul {
+            Vulnerability::Both
+        } else {
+            Vulnerability::None
+        };
+        let s = bridge::score(Contract::parse(c).unwrap(), bridge::SOUTH, v, tricks).unwrap();
+        assert_eq!(s.declarer_side, want, "{id}");
+        assert_eq!(s.ns, want, "{id}");
+        let e = bridge::score(Contract::parse(c).unwrap(), bridge::EAST, v, tricks).unwrap();
+        assert_eq!(e.ns, -want, "{id} from EW");
+    }
+    assert!(Contract::parse("8S").is_err());
+    assert!(Contract::parse("4Z").is_err());
+}
+
+#[test]
+fn dummy_is_played_by_declarer_br_tv_p12() {
+    let mut rng = Rng::new(1);
+    let hands = bridge::random_deal(&mut rng);
+    let mut d = BridgeDeal::new(hands, Vulnerability::None).unwrap();
+    for c in ["P", "P", "4H", "P", "P", "P"] {
+        let seat = d.current_player().unwrap();
+        d.call(seat, Call::parse(c).unwrap()).unwrap();
+    }
+    // S P, W P, N 4H: declarer N, dummy S, E leads.
+    assert_eq!(d.declarer(), Some(bridge::NORTH));
+    assert_eq!(d.current_player(), Some(bridge::EAST));
+    assert!(!d.dummy_exposed());
+    let lead = d.legal_cards().iter().next().unwrap();
+    d.play_card(bridge::EAST, lead).unwrap();
+    assert!(d.dummy_exposed(), "BR-4.2");
+    assert_eq!(d.seat_to_play(), Some(bridge::SOUTH));
+    assert_eq!(d.current_player(), Some(bridge::NORTH), "BR-4.3");
+    let c = d.legal_cards().iter().next().unwrap();
+    assert_eq!(d.can_play(bridge::SOUTH, c).unwrap_err().rule, "BR-4.9");
+    d.play_card(bridge::NORTH, c).unwrap();
+    assert!(!d.hands()[bridge::SOUTH].contains(c));
+}
+
+fn smear_deal_4p() -> SmearDeal {
+    let mut rng = Rng::new(11);
+    SmearDeal::random(4, 0, &mut rng).unwrap()
+}
+
+#[test]
+fn smear_bidding_sm_tv_01_to_05() {
+    let mut d = smear_deal_4p();
+    for a in [Action::Pass, Action::Bid(5), Action::Pass, Action::Bid(7)] {
+        d.apply(a).unwrap();
+    }
+    assert_eq!(d.contract(), Some((0, 7)), "SM-TV-01");
+    let mut d = smear_deal_4p();
+    d.apply(Action::Bid(4)).unwrap();
+    d.apply(Action::Bid(10)).unwrap();
+    assert_eq!(d.contract(), Some((2, 10)), "SM-TV-02");
+    assert_eq!(d.phase(), Phase::Trump);
+    let mut d = smear_deal_4p();
+    for _ in 0..4 {
+        d.apply(Action::Pass).unwrap();
+    }
+    assert_eq!(d.phase(), Phase::AllPassed, "SM-TV-03");
+    let mut d = smear_deal_4p();
+    assert_eq!(
+        d.check(Action::Bid(3)).unwrap_err().rule,
+        "SM-3.5",
+        "SM-TV-05"
+    );
+    d.apply(Action::Bid(6)).unwrap();
+    for b in [6, 3, 11] {
+        assert_eq!(
+            d.check(Action::Bid(b)).unwrap_err().rule,
+            "SM-3.5",
+            "SM-TV-04"
+        );
+    }
+}
+
+#[test]
+fn smear_discards_keep_trumps_sm_3_10() {
+    let mut rng = Rng::new(2);
+    for players in [4, 5, 6] {
+        for _ in 0..50 {
+            let mut d = SmearDeal::random(players, 1, &mut rng).unwrap();
+            d.apply(Action::Bid(5)).unwrap();
+            while d.phase() == Phase::Bidding {
+                d.apply(Action::Pass).unwrap();
+            }
+            d.apply(Action::Trump(H)).unwrap();
+            let before: Vec<CardSet> = d.hands();
+            while d.phase() == Phase::Discard {
+                let a = d.random_action(&mut rng).unwrap();
+                d.apply(a).unwrap();
+            }
+            let trumps = TrumpRules::smear(H).trumps();
+            for (seat, hand) in d.hands().iter().enumerate() {
+                assert_eq!(hand.len(), 6);
+                let k = before[seat].intersection(trumps).len();
+                assert_eq!(hand.intersection(trumps).len(), k.min(6), "SM-3.10");
+            }
+        }
+    }
+}
+
+#[test]
+fn smear_points_at_most_ten_and_sides() {
+    for players in [4, 5, 6] {
+        for s in smear::simulate(players, 300, 77, 1).unwrap() {
+            let p = s.points;
+            let total: u32 = p.totals[..p.num_sides].iter().sum();
+            assert!(total <= 10, "SM-1.3");
+            assert!(p.high.is_some() && p.low.is_some(), "SM-6.1");
+            let played: usize = (0..players)
+                .map(|seat| s.deal.play().unwrap().captured(seat).len())
+                .sum();
+            assert_eq!(played, 6 * players);
+        }
+    }
+}
+
+#[test]
+fn constrained_deal_respects_voids() {
+    let mut rng = Rng::new(4);
+    let classes = [
+        CardSet(SUIT_MASKS[0]),
+        CardSet(SUIT_MASKS[1]),
+        CardSet(SUIT_MASKS[2]),
+        CardSet(SUIT_MASKS[3]),
+    ];
+    let buckets = [
+        Bucket {
+            capacity: 26,
+            allowed: 0b0011,
+        },
+        Bucket {
+            capacity: 13,
+            allowed: 0b1111,
+        },
+        Bucket {
+            capacity: 13,
+            allowed: 0b1100,
+        },
+    ];
+    for _ in 0..20 {
+        let out = constrained_deal(&classes, &buckets, &mut rng).unwrap();
+        assert_eq!(out[0], classes[0].union(classes[1]));
+        assert!(out[2].is_subset(classes[2].union(classes[3])));
+    }
+    let impossible = [Bucket {
+        capacity: 52,
+        allowed: 0b0111,
+    }];
+    assert!(constrained_deal(&classes, &impossible, &mut rng).is_err());
+}

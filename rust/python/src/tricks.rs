@@ -1,0 +1,840 @@
+//! Bindings of `cardavia_core::tricks`: the bridge and smear deal engines, bridge scoring,
+//! seeded simulations, trick winners and constrained dealing.
+//!
+//! Actions cross the boundary as ids of the games' fixed action spaces (documented in
+//! `cardavia.bridge` and `cardavia.smear`):
+//!
+//! * bridge (90): 0 pass, 1 double, 2 redouble, `3 + v` the bid of value `v` (BR-2.4),
+//!   `38 + index` the card of that index;
+//! * smear (174): 0 pass, `b - 3` bid `b` (4..10 → 1..7), `8 + s` trump suit `s`,
+//!   `12 + index` discard, `66 + index` partner call, `120 + index` play.
+
+use crate::cards::{cardset_from_any, PyCard, PyCardSet};
+use crate::errors::{invalid_argument, to_py};
+use cardavia_core::cards::{Card, CardSet};
+use cardavia_core::rng::Rng;
+use cardavia_core::tricks::bridge::{self, BridgeDeal, Call, Contract, Vulnerability};
+use cardavia_core::tricks::smear::{self, Action, Phase as SmearPhase, SmearDeal};
+use cardavia_core::tricks::{self as core, Bucket, TrickState, TrumpRules};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+type Violation = Option<(&'static str, String)>;
+
+fn threads_or_all(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}
+
+fn card_of(index: usize) -> Option<Card> {
+    Card::from_index(u8::try_from(index).ok()?)
+}
+
+fn bad_id(id: usize, size: usize) -> PyErr {
+    invalid_argument(format!("action id {id} is not in 0..{}", size - 1))
+}
+
+fn tricks_list<'py>(py: Python<'py>, state: &TrickState) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let n = state.num_seats();
+    state
+        .completed()
+        .iter()
+        .map(|t| {
+            let d = PyDict::new(py);
+            d.set_item("leader", t.leader)?;
+            let cards: Vec<String> = t.cards().iter().map(|c| c.to_string()).collect();
+            d.set_item("cards", cards)?;
+            let seats: Vec<usize> = (0..t.len as usize).map(|k| t.seat_of(k, n)).collect();
+            d.set_item("seats", seats)?;
+            d.set_item("winner", t.winner)?;
+            Ok(d)
+        })
+        .collect()
+}
+
+fn current_trick(state: Option<&TrickState>) -> (Option<usize>, Vec<PyCard>) {
+    match state {
+        Some(s) if !s.is_over() => {
+            let (leader, cards) = s.current_trick();
+            (Some(leader), cards.iter().copied().map(PyCard).collect())
+        }
+        _ => (None, Vec::new()),
+    }
+}
+
+// ---- bridge ------------------------------------------------------------------------------
+
+fn vul_from(text: &str) -> PyResult<Vulnerability> {
+    Vulnerability::parse(text).map_err(to_py)
+}
+
+fn call_id(call: Call) -> usize {
+    match call {
+        Call::Pass => 0,
+        Call::Double => 1,
+        Call::Redouble => 2,
+        Call::Bid(v) => 3 + v as usize,
+    }
+}
+
+fn call_of_id(id: usize) -> Option<Call> {
+    match id {
+        0 => Some(Call::Pass),
+        1 => Some(Call::Double),
+        2 => Some(Call::Redouble),
+        3..=37 => Some(Call::Bid((id - 3) as u8)),
+        _ => None,
+    }
+}
+
+fn score_dict<'py>(py: Python<'py>, s: &bridge::Score) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("made", s.made)?;
+    d.set_item("trick_points", s.trick_points)?;
+    d.set_item("overtricks", s.overtricks)?;
+    d.set_item("game_bonus", s.game_bonus)?;
+    d.set_item("part_score_bonus", s.part_score_bonus)?;
+    d.set_item("slam_bonus", s.slam_bonus)?;
+    d.set_item("insult_bonus", s.insult_bonus)?;
+    d.set_item("undertricks", s.undertricks)?;
+    d.set_item("declarer_side", s.declarer_side)?;
+    d.set_item("ns", s.ns)?;
+    d.set_item("ew", -s.ns)?;
+    Ok(d)
+}
+
+/// The duplicate score (BR-5) of ``contract`` (``"4S"``, ``"3NTX"``...) by ``declarer``
+/// (0..3 = N E S W) taking ``tricks`` with ``vulnerability`` (none/ns/ew/both), as a dict.
+#[pyfunction]
+pub fn bridge_score<'py>(
+    py: Python<'py>,
+    contract: &str,
+    declarer: usize,
+    vulnerability: &str,
+    tricks: u8,
+) -> PyResult<Bound<'py, PyDict>> {
+    let c = Contract::parse(contract).map_err(to_py)?;
+    let s = bridge::score(c, declarer, vul_from(vulnerability)?, tricks).map_err(to_py)?;
+    score_dict(py, &s)
+}
+
+/// The text of call ``id`` (``"P"``, ``"X"``, ``"XX"``, ``"1C"``...), and back.
+#[pyfunction]
+pub fn bridge_call_text(id: usize) -> PyResult<String> {
+    call_of_id(id)
+        .map(|c| c.to_string())
+        .ok_or_else(|| bad_id(id, 38))
+}
+
+/// The call id of a call's text (``"pass"``, ``"P"``, ``"X"``, ``"2nt"``...).
+#[pyfunction]
+pub fn bridge_call_id(text: &str) -> PyResult<usize> {
+    Call::parse(text).map(call_id).map_err(to_py)
+}
+
+fn simulate_dict<'py>(
+    py: Python<'py>,
+    deals: &[bridge::SimulatedDeal],
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = deals.len();
+    let mut level = Vec::with_capacity(n);
+    let mut strain = Vec::with_capacity(n);
+    let mut doubling = Vec::with_capacity(n);
+    let mut declarer = Vec::with_capacity(n);
+    let mut calls = Vec::with_capacity(n);
+    let mut tricks = Vec::with_capacity(4 * n);
+    let mut captured = Vec::with_capacity(4 * n);
+    let mut all_cards = Vec::with_capacity(n);
+    let mut cols: [Vec<i32>; 9] = Default::default();
+    for d in deals {
+        match d.contract {
+            Some((c, decl)) => {
+                level.push(c.level as i8);
+                strain.push(c.strain as i8);
+                doubling.push(c.doubling as i8);
+                declarer.push(decl as i8);
+            }
+            None => {
+                level.push(0);
+                strain.push(-1);
+                doubling.push(0);
+                declarer.push(-1);
+            }
+        }
+        calls.push(d.calls);
+        tricks.extend(d.tricks_won);
+        captured.extend(d.captured.iter().map(|c| c.len() as u8));
+        all_cards.push(
+            d.captured
+                .iter()
+                .fold(CardSet::EMPTY, |a, c| a.union(*c))
+                .len() as u8,
+        );
+        let s = &d.score;
+        for (col, v) in cols.iter_mut().zip([
+            s.trick_points,
+            s.overtricks,
+            s.game_bonus,
+            s.part_score_bonus,
+            s.slam_bonus,
+            s.insult_bonus,
+            s.undertricks,
+            s.declarer_side,
+            s.ns,
+        ]) {
+            col.push(v);
+        }
+    }
+    let out = PyDict::new(py);
+    out.set_item("level", PyArray1::from_vec(py, level))?;
+    out.set_item("strain", PyArray1::from_vec(py, strain))?;
+    out.set_item("doubling", PyArray1::from_vec(py, doubling))?;
+    out.set_item("declarer", PyArray1::from_vec(py, declarer))?;
+    out.set_item("calls", PyArray1::from_vec(py, calls))?;
+    out.set_item(
+        "tricks_won",
+        PyArray1::from_vec(py, tricks).reshape([n, 4])?,
+    )?;
+    out.set_item(
+        "cards_captured",
+        PyArray1::from_vec(py, captured).reshape([n, 4])?,
+    )?;
+    out.set_item("distinct_cards", PyArray1::from_vec(py, all_cards))?;
+    let names = [
+        "trick_points",
+        "overtricks",
+        "game_bonus",
+        "part_score_bonus",
+        "slam_bonus",
+        "insult_bonus",
+        "undertricks",
+        "declarer_side",
+        "ns",
+    ];
+    for (name, col) in names.into_iter().zip(cols) {
+        out.set_item(name, PyArray1::from_vec(py, col))?;
+    }
+    Ok(out)
+}
+
+/// ``n`` seeded random bridge deals (random auction and play) in Rust with the interpreter
+/// released; numpy arrays per deal (see ``cardavia.bridge.simulate``). Independent of
+/// ``threads`` (0 = all cores).
+#[pyfunction]
+#[pyo3(signature = (n, vulnerability = "none", seed = 0, threads = 1))]
+pub fn bridge_simulate<'py>(
+    py: Python<'py>,
+    n: usize,
+    vulnerability: &str,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let vul = vul_from(vulnerability)?;
+    let threads = threads_or_all(threads);
+    let deals = py.detach(|| bridge::simulate(n, vul, seed, threads));
+    simulate_dict(py, &deals)
+}
+
+/// One bridge deal: auction and play (rules/bridge.md). Seats 0..3 = N E S W.
+#[pyclass(module = "cardavia", name = "BridgeDeal", skip_from_py_object)]
+#[derive(Clone)]
+pub struct PyBridgeDeal(pub BridgeDeal);
+
+#[pymethods]
+impl PyBridgeDeal {
+    /// ``hands`` by seat (N, E, S, W), 13 cards each; ``vulnerability`` none/ns/ew/both.
+    #[new]
+    #[pyo3(signature = (hands, vulnerability = "none"))]
+    fn new(hands: Vec<Bound<'_, PyAny>>, vulnerability: &str) -> PyResult<Self> {
+        if hands.len() != 4 {
+            return Err(invalid_argument(format!(
+                "bridge needs 4 hands (N, E, S, W), got {}",
+                hands.len()
+            )));
+        }
+        let mut h = [CardSet::EMPTY; 4];
+        for (slot, obj) in h.iter_mut().zip(&hands) {
+            *slot = cardset_from_any(obj)?;
+        }
+        BridgeDeal::new(h, vul_from(vulnerability)?)
+            .map(PyBridgeDeal)
+            .map_err(to_py)
+    }
+
+    /// ``"auction"``, ``"play"`` or ``"over"``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.0.phase() {
+            bridge::Phase::Auction => "auction",
+            bridge::Phase::Play => "play",
+            bridge::Phase::Over => "over",
+        }
+    }
+    /// The seat that chooses the next action (declarer at dummy's turns), or None.
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.0.current_player()
+    }
+    /// The seat whose card is due in the play, or None.
+    #[getter]
+    fn seat_to_play(&self) -> Option<usize> {
+        self.0.seat_to_play()
+    }
+    #[getter]
+    fn vulnerability(&self) -> &'static str {
+        self.0.vulnerability().name()
+    }
+    #[getter]
+    fn declarer(&self) -> Option<usize> {
+        self.0.declarer()
+    }
+    #[getter]
+    fn dummy(&self) -> Option<usize> {
+        self.0.dummy()
+    }
+    /// The contract text (``"4HX"``) once the auction ended with a bid.
+    #[getter]
+    fn contract(&self) -> Option<String> {
+        self.0.contract().map(|(c, _)| c.to_string())
+    }
+    #[getter]
+    fn passed_out(&self) -> bool {
+        self.0.auction().passed_out()
+    }
+    #[getter]
+    fn dummy_exposed(&self) -> bool {
+        self.0.dummy_exposed()
+    }
+    /// The calls so far as text, South's first.
+    #[getter]
+    fn calls(&self) -> Vec<String> {
+        self.0
+            .auction()
+            .calls()
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
+    }
+    /// (bid text, bidder, doubling 0/1/2) of the highest bid so far, or None.
+    #[getter]
+    fn high_bid(&self) -> Option<(String, usize, u8)> {
+        self.0
+            .auction()
+            .high_bid()
+            .map(|(c, s, d)| (c.to_string(), s, d))
+    }
+    fn dealt(&self) -> Vec<PyCardSet> {
+        self.0.dealt().iter().copied().map(PyCardSet).collect()
+    }
+    /// Each seat's remaining cards.
+    fn hands(&self) -> Vec<PyCardSet> {
+        self.0.hands().iter().copied().map(PyCardSet).collect()
+    }
+    /// Tricks won by each seat.
+    fn tricks_won(&self) -> Vec<u32> {
+        (0..4)
+            .map(|s| self.0.play().map_or(0, |p| p.tricks_won(s) as u32))
+            .collect()
+    }
+    /// Completed tricks: dicts with leader, cards (play order), seats, winner.
+    fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        match self.0.play() {
+            Some(p) => tricks_list(py, p),
+            None => Ok(Vec::new()),
+        }
+    }
+    /// (leader, cards) of the trick in progress ((None, []) between tricks' ends or before play).
+    fn current_trick(&self) -> (Option<usize>, Vec<PyCard>) {
+        current_trick(self.0.play())
+    }
+    /// Tricks won by declarer's side, once there is a contract.
+    #[getter]
+    fn declarer_tricks(&self) -> Option<u8> {
+        self.0.declarer_tricks()
+    }
+    /// Ids of the legal actions of the current player, ascending.
+    fn legal_ids(&self) -> Vec<usize> {
+        match self.0.phase() {
+            bridge::Phase::Auction => self.0.legal_calls().into_iter().map(call_id).collect(),
+            bridge::Phase::Play => self
+                .0
+                .legal_cards()
+                .iter()
+                .map(|c| 38 + c.index() as usize)
+                .collect(),
+            bridge::Phase::Over => Vec::new(),
+        }
+    }
+    /// (rule, message) if ``actor`` may not take action ``id`` now, else None.
+    fn violation(&self, actor: usize, id: usize) -> PyResult<Violation> {
+        let r = if let Some(call) = call_of_id(id) {
+            if self.0.phase() != bridge::Phase::Auction {
+                return Ok(Some(("BR-3.8", "the auction is over".to_string())));
+            }
+            self.0.can_call(actor, call)
+        } else if let Some(card) = id
+            .checked_sub(38)
+            .and_then(card_of)
+            .filter(|c| !c.is_joker())
+        {
+            self.0.can_play(actor, card)
+        } else {
+            return Err(bad_id(id, 90));
+        };
+        Ok(r.err().map(|v| (v.rule, v.message)))
+    }
+    /// ``actor`` takes action ``id`` (checked).
+    fn apply(&mut self, actor: usize, id: usize) -> PyResult<()> {
+        let r = if let Some(call) = call_of_id(id) {
+            self.0.call(actor, call)
+        } else if let Some(card) = id
+            .checked_sub(38)
+            .and_then(card_of)
+            .filter(|c| !c.is_joker())
+        {
+            self.0.play_card(actor, card)
+        } else {
+            return Err(bad_id(id, 90));
+        };
+        r.map_err(|v| invalid_argument(v.to_string()))
+    }
+    /// The score breakdown once the deal is over (zeros when passed out), else None.
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.0.score().map(|s| score_dict(py, &s)).transpose()
+    }
+    /// ``n`` random continuations of this deal to its end (random calls and cards), in Rust;
+    /// the same arrays as ``bridge_simulate``. Independent of ``threads`` (0 = all cores).
+    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    fn playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let base = self.0.clone();
+        let threads = threads_or_all(threads);
+        let deals = py.detach(|| {
+            core::parallel_seeded(n, seed, threads, |_, rng| {
+                let mut deal = base.clone();
+                deal.random_playout(rng);
+                let mut tricks_won = [0u8; 4];
+                let mut captured = [CardSet::EMPTY; 4];
+                if let Some(p) = deal.play() {
+                    for seat in 0..4 {
+                        tricks_won[seat] = p.tricks_won(seat);
+                        captured[seat] = p.captured(seat);
+                    }
+                }
+                bridge::SimulatedDeal {
+                    contract: deal.contract(),
+                    calls: deal.auction().calls().len() as u16,
+                    tricks_won,
+                    captured,
+                    score: deal.score().unwrap_or_default(),
+                }
+            })
+        });
+        simulate_dict(py, &deals)
+    }
+    fn clone(&self) -> Self {
+        PyBridgeDeal(self.0.clone())
+    }
+    fn __copy__(&self) -> Self {
+        PyBridgeDeal(self.0.clone())
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        PyBridgeDeal(self.0.clone())
+    }
+}
+
+// ---- smear -------------------------------------------------------------------------------
+
+fn smear_id(a: Action) -> usize {
+    match a {
+        Action::Pass => 0,
+        Action::Bid(b) => b as usize - 3,
+        Action::Trump(s) => 8 + s as usize,
+        Action::Discard(c) => 12 + c.index() as usize,
+        Action::Call(c) => 66 + c.index() as usize,
+        Action::Play(c) => 120 + c.index() as usize,
+    }
+}
+
+fn smear_action(id: usize) -> Option<Action> {
+    Some(match id {
+        0 => Action::Pass,
+        1..=7 => Action::Bid(id as u8 + 3),
+        8..=11 => Action::Trump(id as u8 - 8),
+        12..=65 => Action::Discard(card_of(id - 12)?),
+        66..=119 => Action::Call(card_of(id - 66)?),
+        120..=173 => Action::Play(card_of(id - 120)?),
+        _ => return None,
+    })
+}
+
+fn phase_name(p: SmearPhase) -> &'static str {
+    match p {
+        SmearPhase::Bidding => "bidding",
+        SmearPhase::AllPassed => "all_passed",
+        SmearPhase::Trump => "trump",
+        SmearPhase::Discard => "discard",
+        SmearPhase::PartnerCall => "partner_call",
+        SmearPhase::Play => "play",
+        SmearPhase::Over => "over",
+    }
+}
+
+fn points_dict<'py>(py: Python<'py>, p: &smear::Points) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let sides = p.num_sides;
+    d.set_item("num_sides", sides)?;
+    d.set_item("high", p.high.map(|(s, _)| s))?;
+    d.set_item("high_card", p.high.map(|(_, c)| c.to_string()))?;
+    d.set_item("low", p.low.map(|(s, _)| s))?;
+    d.set_item("low_card", p.low.map(|(_, c)| c.to_string()))?;
+    d.set_item("jack", p.jack)?;
+    d.set_item("jick", p.jick)?;
+    d.set_item("jokers", p.jokers.to_vec())?;
+    d.set_item("trey", p.trey)?;
+    d.set_item("game", p.game)?;
+    d.set_item("game_totals", p.game_totals[..sides].to_vec())?;
+    d.set_item("totals", p.totals[..sides].to_vec())?;
+    Ok(d)
+}
+
+/// ``n`` smear deals with random actions, in Rust with the interpreter released (see
+/// ``cardavia.smear.simulate``). Independent of ``threads`` (0 = all cores).
+#[pyfunction]
+#[pyo3(signature = (players, n, seed = 0, threads = 1))]
+pub fn smear_simulate<'py>(
+    py: Python<'py>,
+    players: usize,
+    n: usize,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let threads = threads_or_all(threads);
+    let deals = py
+        .detach(|| smear::simulate(players, n, seed, threads))
+        .map_err(to_py)?;
+    let mut redeals = Vec::with_capacity(n);
+    let mut dealer = Vec::with_capacity(n);
+    let mut bidder = Vec::with_capacity(n);
+    let mut bid = Vec::with_capacity(n);
+    let mut partner = Vec::with_capacity(n);
+    let mut sides = Vec::with_capacity(n);
+    let mut totals = Vec::with_capacity(3 * n);
+    let mut game_totals = Vec::with_capacity(3 * n);
+    let mut cards_played = Vec::with_capacity(n);
+    let mut cards_captured = Vec::with_capacity(n);
+    let mut kept_trumps_ok = Vec::with_capacity(n);
+    let mut breakdown = Vec::with_capacity(8 * n);
+    for s in &deals {
+        let d = &s.deal;
+        let (b, amount) = d.contract().expect("scored deals have a bidder");
+        redeals.push(s.redeals);
+        dealer.push(d.dealer() as u8);
+        bidder.push(b as u8);
+        bid.push(amount);
+        partner.push(d.partner().map_or(-1, |p| p as i8));
+        sides.push(s.points.num_sides as u8);
+        totals.extend(s.points.totals);
+        game_totals.extend(s.points.game_totals);
+        let play = d.play().expect("played");
+        cards_played.push(play.plays().len() as u8);
+        let captured = (0..players).fold(CardSet::EMPTY, |a, seat| a.union(play.captured(seat)));
+        cards_captured.push(captured.len() as u8);
+        // SM-3.10 for every seat: kept trumps = min(6, trumps before discarding).
+        let rules = d.rules().expect("trump");
+        let ok = (0..players).all(|seat| {
+            let kept: usize = play
+                .plays()
+                .iter()
+                .filter(|(by, c)| *by == seat && rules.is_trump(*c))
+                .count();
+            let held = kept + d.discards(seat).intersection(rules.trumps()).len();
+            kept == held.min(6)
+        });
+        kept_trumps_ok.push(ok);
+        let p = &s.points;
+        let side = |x: Option<u8>| x.map_or(-1, |v| v as i8);
+        breakdown.extend([
+            side(p.high.map(|h| h.0)),
+            side(p.low.map(|l| l.0)),
+            side(p.jack),
+            side(p.jick),
+            side(p.jokers[0]),
+            side(p.jokers[1]),
+            side(p.trey),
+            side(p.game),
+        ]);
+    }
+    let out = PyDict::new(py);
+    out.set_item("redeals", PyArray1::from_vec(py, redeals))?;
+    out.set_item("dealer", PyArray1::from_vec(py, dealer))?;
+    out.set_item("bidder", PyArray1::from_vec(py, bidder))?;
+    out.set_item("bid", PyArray1::from_vec(py, bid))?;
+    out.set_item("partner", PyArray1::from_vec(py, partner))?;
+    out.set_item("num_sides", PyArray1::from_vec(py, sides))?;
+    out.set_item("points", PyArray1::from_vec(py, totals).reshape([n, 3])?)?;
+    out.set_item(
+        "game_totals",
+        PyArray1::from_vec(py, game_totals).reshape([n, 3])?,
+    )?;
+    out.set_item("cards_played", PyArray1::from_vec(py, cards_played))?;
+    out.set_item("cards_captured", PyArray1::from_vec(py, cards_captured))?;
+    out.set_item("trumps_kept_ok", PyArray1::from_vec(py, kept_trumps_ok))?;
+    out.set_item(
+        "winners",
+        PyArray1::from_vec(py, breakdown).reshape([n, 8])?,
+    )?;
+    Ok(out)
+}
+
+/// One smear deal (rules/smear.md): bidding, trump, discards, partner call, play, points.
+#[pyclass(module = "cardavia", name = "SmearDeal", skip_from_py_object)]
+#[derive(Clone)]
+pub struct PySmearDeal(pub SmearDeal);
+
+#[pymethods]
+impl PySmearDeal {
+    /// ``hands`` by seat as dealt and the ``stock`` (SM-3.4); ``dealer`` a seat.
+    #[new]
+    fn new(
+        players: usize,
+        dealer: usize,
+        hands: Vec<Bound<'_, PyAny>>,
+        stock: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let hands = hands
+            .iter()
+            .map(cardset_from_any)
+            .collect::<PyResult<Vec<CardSet>>>()?;
+        SmearDeal::new(players, dealer, &hands, cardset_from_any(stock)?)
+            .map(PySmearDeal)
+            .map_err(to_py)
+    }
+
+    /// ``"bidding"``, ``"all_passed"``, ``"trump"``, ``"discard"``, ``"partner_call"``,
+    /// ``"play"`` or ``"over"``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        phase_name(self.0.phase())
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.0.num_players()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.0.current_player()
+    }
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.0.dealer()
+    }
+    /// Bids in order from the dealer's left (None = pass).
+    #[getter]
+    fn bids(&self) -> Vec<Option<u8>> {
+        self.0.bids().to_vec()
+    }
+    /// (bid, seat) of the highest bid so far.
+    #[getter]
+    fn high_bid(&self) -> Option<(u8, usize)> {
+        self.0.high_bid()
+    }
+    #[getter]
+    fn bidder(&self) -> Option<usize> {
+        self.0.bidder()
+    }
+    /// The trump suit 0..3 (c d h s) once named.
+    #[getter]
+    fn trump(&self) -> Option<u8> {
+        self.0.trump()
+    }
+    #[getter]
+    fn partner_card(&self) -> Option<PyCard> {
+        self.0.partner_card().map(PyCard)
+    }
+    #[getter]
+    fn partner(&self) -> Option<usize> {
+        self.0.partner()
+    }
+    #[getter]
+    fn stock(&self) -> PyCardSet {
+        PyCardSet(self.0.stock())
+    }
+    fn dealt(&self) -> Vec<PyCardSet> {
+        self.0.dealt().iter().copied().map(PyCardSet).collect()
+    }
+    fn hands(&self) -> Vec<PyCardSet> {
+        self.0.hands().into_iter().map(PyCardSet).collect()
+    }
+    fn discards(&self, seat: usize) -> PyResult<PyCardSet> {
+        if seat >= self.0.num_players() {
+            return Err(invalid_argument(format!("seat {seat} does not exist")));
+        }
+        Ok(PyCardSet(self.0.discards(seat)))
+    }
+    /// The side of a seat for the points (SM-3.2, SM-3.11).
+    fn side_of(&self, seat: usize) -> usize {
+        self.0.side_of(seat)
+    }
+    #[getter]
+    fn num_sides(&self) -> usize {
+        self.0.num_sides()
+    }
+    fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        match self.0.play() {
+            Some(p) => tricks_list(py, p),
+            None => Ok(Vec::new()),
+        }
+    }
+    fn current_trick(&self) -> (Option<usize>, Vec<PyCard>) {
+        current_trick(self.0.play())
+    }
+    fn legal_ids(&self) -> Vec<usize> {
+        self.0.legal_actions().into_iter().map(smear_id).collect()
+    }
+    /// (rule, message) if the current player may not take action ``id`` now, else None.
+    fn violation(&self, id: usize) -> PyResult<Violation> {
+        let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
+        Ok(self.0.check(a).err().map(|v| (v.rule, v.message)))
+    }
+    fn apply(&mut self, id: usize) -> PyResult<()> {
+        let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
+        self.0.apply(a).map_err(|v| invalid_argument(v.to_string()))
+    }
+    /// The points (SM-6.1–6.3) once the deal is over, else None.
+    fn points<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.0.points().map(|p| points_dict(py, &p)).transpose()
+    }
+    /// ``n`` random continuations to the end of the deal; returns points per side (n, 3) and
+    /// whether the deal was passed out (n,). Independent of ``threads`` (0 = all cores).
+    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    fn playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let base = self.0.clone();
+        let threads = threads_or_all(threads);
+        let results = py.detach(|| {
+            core::parallel_seeded(n, seed, threads, |_, rng| {
+                let mut d = base.clone();
+                d.random_playout(rng);
+                d.points().map(|p| p.totals)
+            })
+        });
+        let mut points = Vec::with_capacity(3 * n);
+        let mut passed = Vec::with_capacity(n);
+        for r in &results {
+            points.extend(r.unwrap_or([0; 3]));
+            passed.push(r.is_none());
+        }
+        let out = PyDict::new(py);
+        out.set_item("points", PyArray1::from_vec(py, points).reshape([n, 3])?)?;
+        out.set_item("passed_out", PyArray1::from_vec(py, passed))?;
+        Ok(out)
+    }
+    fn clone(&self) -> Self {
+        PySmearDeal(self.0.clone())
+    }
+    fn __copy__(&self) -> Self {
+        PySmearDeal(self.0.clone())
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        PySmearDeal(self.0.clone())
+    }
+}
+
+// ---- kernel helpers ------------------------------------------------------------------------
+
+/// The index (in play order) of the card winning a trick: ``trump`` None (no trump) or a suit
+/// 0..3; ``smear`` adds the jick and jokers to the trumps (SM-2.4).
+#[pyfunction]
+#[pyo3(signature = (cards, trump = None, smear = false))]
+pub fn trick_winner(cards: &Bound<'_, PyAny>, trump: Option<u8>, smear: bool) -> PyResult<usize> {
+    let cards = crate::cards::cards_from_any(cards)?;
+    if cards.is_empty() {
+        return Err(invalid_argument("a trick has at least one card"));
+    }
+    let rules = match (trump, smear) {
+        (Some(t), _) if t > 3 => return Err(invalid_argument("trump is a suit 0..3 (c d h s)")),
+        (Some(t), true) => TrumpRules::smear(t),
+        (Some(t), false) => TrumpRules::suit(t),
+        (None, true) => return Err(invalid_argument("smear needs a trump suit")),
+        (None, false) => TrumpRules::no_trump(),
+    };
+    Ok(rules.winner(&cards))
+}
+
+/// Deals the cards of ``classes`` (disjoint card sets) into buckets ``(capacity, allowed class
+/// mask)``, filling each exactly under the class constraints (resampling hidden cards).
+#[pyfunction]
+pub fn constrained_deal(
+    classes: Vec<Bound<'_, PyAny>>,
+    buckets: Vec<(usize, u32)>,
+    seed: u64,
+) -> PyResult<Vec<PyCardSet>> {
+    let classes = classes
+        .iter()
+        .map(cardset_from_any)
+        .collect::<PyResult<Vec<CardSet>>>()?;
+    let buckets: Vec<Bucket> = buckets
+        .into_iter()
+        .map(|(capacity, allowed)| Bucket { capacity, allowed })
+        .collect();
+    core::constrained_deal(&classes, &buckets, &mut Rng::new(seed))
+        .map(|v| v.into_iter().map(PyCardSet).collect())
+        .map_err(to_py)
+}
+
+/// The smear points (SM-6.1–6.3) of played tricks, for scoring any outcome: ``trump`` 0..3,
+/// ``sides[seat]`` each seat's side, ``tricks`` as ``(leader, cards in play order, winner)``.
+#[pyfunction]
+pub fn smear_points<'py>(
+    py: Python<'py>,
+    trump: u8,
+    sides: Vec<usize>,
+    tricks: Vec<(usize, Bound<'py, PyAny>, usize)>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = sides.len();
+    if trump > 3 {
+        return Err(invalid_argument("trump is a suit 0..3 (c d h s)"));
+    }
+    if !(2..=core::MAX_SEATS).contains(&n) {
+        return Err(invalid_argument(
+            "sides needs one entry per seat (2..6 seats)",
+        ));
+    }
+    let num_sides = sides.iter().max().map_or(0, |m| m + 1);
+    if num_sides > 3 {
+        return Err(invalid_argument("at most 3 sides"));
+    }
+    let mut records = Vec::with_capacity(tricks.len());
+    for (leader, cards, winner) in &tricks {
+        let cards = crate::cards::cards_from_any(cards)?;
+        if *leader >= n || *winner >= n || cards.is_empty() || cards.len() > n {
+            return Err(invalid_argument(
+                "each trick is (leader seat, 1..n cards, winner seat)",
+            ));
+        }
+        let mut arr = [Card::SMALL_JOKER; core::MAX_SEATS];
+        arr[..cards.len()].copy_from_slice(&cards);
+        records.push(core::TrickRecord {
+            leader: *leader as u8,
+            cards: arr,
+            len: cards.len() as u8,
+            winner: *winner as u8,
+        });
+    }
+    points_dict(py, &smear::points(trump, num_sides, &records, &sides))
+}
