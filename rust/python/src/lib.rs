@@ -6,6 +6,7 @@
 mod cards;
 mod climbing;
 mod errors;
+mod poker;
 mod tricks;
 
 use pyo3::prelude::*;
@@ -36,5 +37,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tricks::smear_points, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::trick_winner, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::constrained_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::evaluate_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::evaluate_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::best_five, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::category_of, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::describe_strength, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::evaluate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::range_combos, m)?)?;
+    m.add_function(wrap_pyfunction!(poker::equity, m)?)?;
     Ok(())
 }

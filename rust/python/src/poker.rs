@@ -3,7 +3,7 @@
 use crate::cards::{cards_from_any, cardset_from_any, PyCard};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::poker;
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 /// Strength (7463 − r, higher is better) of 5–7 cards given as a 64-bit mask over the card index
