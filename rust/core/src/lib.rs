@@ -4,13 +4,15 @@
 //! (`cargo test -p cardavia-core`), and the Python bindings in `rust/python` only convert types.
 //!
 //! * [`cards`]: cards, the card index layout, notation, [`cards::CardSet`] and [`cards::CardBag`].
+//! * [`betting`]: no-limit betting, Texas Hold'em hands and One Poker deals.
 //! * [`rng`]: the seeded random number generator and shuffling used for every deal.
 //! * [`poker`]: Hold'em hand evaluation (rules/holdem.md HE-2) and equity.
 
+pub mod betting;
 pub mod cards;
+pub mod climbing;
 pub mod deal;
 pub mod error;
-pub mod climbing;
 pub mod poker;
 pub mod rng;
 
