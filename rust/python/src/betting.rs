@@ -249,6 +249,11 @@ impl PyHoldemHand {
                         is_bet,
                         all_in,
                     } => action_dict(&d, *seat, *action, *moved, *is_bet, *all_in)?,
+                    HoldemEvent::Skip { seat, after_action } => {
+                        d.set_item("event", "skip")?;
+                        d.set_item("player", seat)?;
+                        d.set_item("after_action", after_action)?;
+                    }
                     HoldemEvent::Return { seat, amount } => {
                         d.set_item("event", "return")?;
                         d.set_item("player", seat)?;

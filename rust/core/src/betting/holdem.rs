@@ -216,6 +216,8 @@ pub enum HoldemEvent {
         is_bet: bool,
         all_in: bool,
     },
+    /// A pending player not asked to act (HE-4.9); `after_action` if the round had actions.
+    Skip { seat: usize, after_action: bool },
     /// Uncalled chips returned (HE-5.3).
     Return { seat: usize, amount: u32 },
     /// Board cards of a street (after a burn, HE-3.9).
@@ -370,6 +372,7 @@ impl HoldemHand {
             pots: Vec::new(),
             events,
         };
+        hand.note_skips();
         hand.progress();
         Ok(hand)
     }
@@ -502,6 +505,7 @@ impl HoldemHand {
             is_bet,
             all_in: self.round.stack[seat] == 0 && action != Bet::Fold,
         });
+        self.note_skips();
         self.progress();
         Ok(())
     }
@@ -544,6 +548,15 @@ impl HoldemHand {
                 (self.button + 1) % self.n, // HE-3.12
                 Rules::HOLDEM,
             );
+            self.note_skips();
+        }
+    }
+
+    fn note_skips(&mut self) {
+        let after_action = self.round.actions() > 0;
+        let skipped: Vec<usize> = self.round.skipped().collect();
+        for seat in skipped {
+            self.events.push(HoldemEvent::Skip { seat, after_action });
         }
     }
 

@@ -44,6 +44,8 @@ pub struct Round {
     full_raise: u32,
     to_act: Option<usize>,
     rules: Rules,
+    actions: u32,
+    skipped: u16,
 }
 
 impl Round {
@@ -77,6 +79,8 @@ impl Round {
             full_raise,
             to_act: None,
             rules,
+            actions: 0,
+            skipped: 0,
         };
         r.advance(first);
         r
@@ -106,6 +110,14 @@ impl Round {
     pub fn in_hand(&self, seat: usize) -> bool {
         self.in_hand[seat]
     }
+    /// Seats skipped by HE-4.9 when the turn last moved (start of the round or last action).
+    pub fn skipped(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.n).filter(|&i| self.skipped & (1 << i) != 0)
+    }
+    /// Actions taken in this round so far.
+    pub fn actions(&self) -> u32 {
+        self.actions
+    }
     /// Seats still in the hand.
     pub fn players_in_hand(&self) -> usize {
         self.in_hand[..self.n].iter().filter(|&&x| x).count()
@@ -123,6 +135,7 @@ impl Round {
     /// HE-4.9; None when the round is over.
     fn advance(&mut self, from: usize) {
         self.to_act = None;
+        self.skipped = 0;
         if self.players_in_hand() <= 1 {
             self.pending = [false; MAX_SEATS];
             return;
@@ -134,6 +147,7 @@ impl Round {
             }
             if self.skippable(i) {
                 self.pending[i] = false;
+                self.skipped |= 1 << i;
                 continue;
             }
             self.to_act = Some(i);
@@ -281,6 +295,7 @@ impl Round {
         self.acted[i] = true;
         self.last_level[i] = self.level;
         self.pending[i] = false;
+        self.actions += 1;
         self.advance((i + 1) % self.n);
         Ok(moved)
     }
