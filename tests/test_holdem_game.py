@@ -217,7 +217,7 @@ def test_he_8_34_heads_up_sb_covers_short_bb() -> None:
 def test_he_8_35_heads_up_nobody_acts() -> None:
     s = make([3995, 5, 0, 0])
     assert s.is_terminal() and s.legal_actions() == []
-    assert {"event": "skip", "player": 0, "after_action": False} in s.history
+    assert {"event": "skip", "player": 0, "after_action": False, "contested": False} in s.history
     assert {"event": "return", "player": 0, "chips": 5} in s.history
     assert s.hand.pots()[0]["amount"] == 10
     assert len(s.hand.board.split()) == 5
@@ -418,7 +418,7 @@ def test_he_8_51_small_blind_all_in_from_posting() -> None:
     assert legal(s) == ["FOLD", "CALL 20", "RAISE [40..1000]"]
     play(s, "s0 fold")
     assert s.is_terminal()  # s2 has no option (HE-4.6, HE-4.9)
-    assert {"event": "skip", "player": 2, "after_action": True} in s.history
+    assert {"event": "skip", "player": 2, "after_action": True, "contested": True} in s.history
     assert {"event": "return", "player": 2, "chips": 15} in s.history
     assert [(p["amount"], sorted(p["eligible"])) for p in s.hand.pots()] == [(10, [1, 2])]
     assert s.hand.revealed == [False, True, True, False]

@@ -616,8 +616,9 @@ def to_phh(state: HoldemState) -> str:
     Players ``p1..pk`` are the seats dealt in, in dealing order (HE-3.8: left of the button
     first, the button last); ``seats`` gives their cardavia seats + 1. Every hole card is
     written (a complete record, not one player's view); revealed hands appear as ``sm``. A
-    player skipped by HE-4.9 after others acted is written as a check (``cc``), which PokerKit
-    asks for and which moves no chips (HE-7.6). The full deck order (burns included) is kept in
+    player skipped by HE-4.9 after others acted, who at the start of the round could still have
+    faced a bet, is written as a check (``cc``): PokerKit asks for it and it moves no chips
+    (HE-7.6). The full deck order (burns included) is kept in
     the user field ``_cardavia_deck`` and the button in ``_cardavia_button`` so that
     :func:`from_phh` rebuilds the exact state.
     """
@@ -641,7 +642,7 @@ def to_phh(state: HoldemState) -> str:
             word = _PHH_ACTION[e["action"]]
             amount = f" {e['to']}" if word == "cbr" else ""
             actions.append(f"{pid[e['player']]} {word}{amount}")
-        elif ev == "skip" and e["after_action"]:
+        elif ev == "skip" and e["after_action"] and e["contested"]:
             actions.append(f"{pid[e['player']]} cc")
         elif ev == "board":
             actions.append(f"d db {_compact(e['cards'])}")

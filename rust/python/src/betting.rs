@@ -249,10 +249,15 @@ impl PyHoldemHand {
                         is_bet,
                         all_in,
                     } => action_dict(&d, *seat, *action, *moved, *is_bet, *all_in)?,
-                    HoldemEvent::Skip { seat, after_action } => {
+                    HoldemEvent::Skip {
+                        seat,
+                        after_action,
+                        contested,
+                    } => {
                         d.set_item("event", "skip")?;
                         d.set_item("player", seat)?;
                         d.set_item("after_action", after_action)?;
+                        d.set_item("contested", contested)?;
                     }
                     HoldemEvent::Return { seat, amount } => {
                         d.set_item("event", "return")?;

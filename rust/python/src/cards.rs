@@ -293,10 +293,12 @@ impl PyCardSet {
             match n {
                 0 => {}
                 1 => mask |= 1 << i,
-                _ => return Err(invalid_argument(format!(
+                _ => {
+                    return Err(invalid_argument(format!(
                     "count {n} for card {} at index {i}: a CardSet holds each card at most once",
                     core::Card::from_index(i as u8).expect("i < 54")
-                ))),
+                )))
+                }
             }
         }
         Ok(PyCardSet(core::CardSet(mask)))

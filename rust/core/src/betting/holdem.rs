@@ -216,8 +216,14 @@ pub enum HoldemEvent {
         is_bet: bool,
         all_in: bool,
     },
-    /// A pending player not asked to act (HE-4.9); `after_action` if the round had actions.
-    Skip { seat: usize, after_action: bool },
+    /// A pending player not asked to act (HE-4.9). `after_action`: the round had actions;
+    /// `contested`: when the round began another player could have put in more than this
+    /// player's bet (PokerKit then still asks this player for a check, HE-7.6).
+    Skip {
+        seat: usize,
+        after_action: bool,
+        contested: bool,
+    },
     /// Uncalled chips returned (HE-5.3).
     Return { seat: usize, amount: u32 },
     /// Board cards of a street (after a burn, HE-3.9).
@@ -556,7 +562,12 @@ impl HoldemHand {
         let after_action = self.round.actions() > 0;
         let skipped: Vec<usize> = self.round.skipped().collect();
         for seat in skipped {
-            self.events.push(HoldemEvent::Skip { seat, after_action });
+            let contested = self.round.contested_at_start(seat);
+            self.events.push(HoldemEvent::Skip {
+                seat,
+                after_action,
+                contested,
+            });
         }
     }
 

@@ -46,6 +46,7 @@ pub struct Round {
     rules: Rules,
     actions: u32,
     skipped: u16,
+    covered_at_start: u16,
 }
 
 impl Round {
@@ -81,7 +82,14 @@ impl Round {
             rules,
             actions: 0,
             skipped: 0,
+            covered_at_start: 0,
         };
+        for i in 0..n {
+            let coverable = (0..n).any(|j| j != i && in_hand[j] && bet[j] + stack[j] > bet[i]);
+            if coverable {
+                r.covered_at_start |= 1 << i;
+            }
+        }
         r.advance(first);
         r
     }
@@ -113,6 +121,11 @@ impl Round {
     /// Seats skipped by HE-4.9 when the turn last moved (start of the round or last action).
     pub fn skipped(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.n).filter(|&i| self.skipped & (1 << i) != 0)
+    }
+    /// True if, when the round started, another player in the hand had more chips in total
+    /// than `seat`'s round bet (so `seat` could have faced a bet).
+    pub fn contested_at_start(&self, seat: usize) -> bool {
+        self.covered_at_start & (1 << seat) != 0
     }
     /// Actions taken in this round so far.
     pub fn actions(&self) -> u32 {
