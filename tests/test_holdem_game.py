@@ -29,7 +29,9 @@ def make(
     for j, seat in enumerate(order):
         if holes and seat in holes:
             top[j], top[k + j] = holes[seat].split()
-    for at, card in zip([2 * k + 1, 2 * k + 2, 2 * k + 3, 2 * k + 5, 2 * k + 7], board.split()):
+    for at, card in zip(
+        [2 * k + 1, 2 * k + 2, 2 * k + 3, 2 * k + 5, 2 * k + 7], board.split(), strict=False
+    ):
         top[at] = card
     rest = iter(c for c in DECK if c not in set(top))
     deck = " ".join(c if c is not None else next(rest) for c in top)
@@ -479,7 +481,9 @@ def test_observation_hides_others_hole_cards_until_shown() -> None:
     )
     obs = s.observation(3)
     assert obs["hole"] == "2c 2d" and obs["shown"] == {}
-    assert all("cards" not in e for e in obs["history"] if e["event"] == "hole" and e["player"] != 3)
+    assert all(
+        "cards" not in e for e in obs["history"] if e["event"] == "hole" and e["player"] != 3
+    )
     play(s, "s3 fold", "s0 raise to 300", "s1 call", "s2 call")
     obs = s.observation(3)
     assert obs["shown"] == {"0": "Ac Ad", "1": "Ks 9s", "2": "Th Jd"}  # HE-7.12

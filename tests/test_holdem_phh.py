@@ -68,7 +68,7 @@ def documented_differences(st: HoldemState) -> set[str]:
 def pokerkit_final_stacks(text: str) -> list[int]:
     hh = pokerkit.HandHistory.loads(text)
     state: Any = None
-    for state in hh:
+    for state in hh:  # noqa: B007 (the last state is the end of the hand)
         pass
     assert state is not None and not state.status, "PokerKit did not finish the hand"
     return list(state.stacks)
@@ -126,6 +126,8 @@ def test_differential_against_pokerkit() -> None:
             counts["same"] += 1
             continue
         why = documented_differences(st)
-        assert why, f"seed {seed}: undocumented difference, ours {ours} vs PokerKit {theirs}\n{text}"
+        assert why, (
+            f"seed {seed}: undocumented difference, ours {ours} vs PokerKit {theirs}\n{text}"
+        )
         counts[" ".join(sorted(why))] += 1
     assert counts["same"] >= 950, counts

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -158,7 +159,11 @@ class HoldemState(State):
         self._deal_record = self._check_deal(deal)
         d = self._deal_record
         self._hand = HoldemHand(
-            d["stacks"], d["button"], game.options["small_blind"], game.options["big_blind"], d["deck"]
+            d["stacks"],
+            d["button"],
+            game.options["small_blind"],
+            game.options["big_blind"],
+            d["deck"],
         )
         self._events_seen = 0
         self._sync()
@@ -186,9 +191,10 @@ class HoldemState(State):
         if deck_text is None:
             deck_text = self.game.random_deck(self.seed)
         cards = [str(c) for c in _core.parse_cards_text(str(deck_text))]
-        if len(set(cards)) != len(cards):
+        seen = set(cards)
+        if len(seen) != len(cards):
             raise InvalidArgumentError("a card appears twice in the deck (HE-1.1)")
-        rest = [c for c in DECK if c not in set(cards)]
+        rest = [c for c in DECK if c not in seen]
         if len(cards) + len(rest) != 52:
             raise InvalidArgumentError("the deck holds cards that are not in a 52-card pack")
         return {"stacks": stacks, "button": button, "deck": " ".join(cards + rest)}
@@ -204,10 +210,46 @@ class HoldemState(State):
         """The Rust hand (read it; act through :meth:`apply`)."""
         return self._hand
 
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action; an illegal one raises and changes nothing (HE-4.11)."""
+        act = self.to_action(action)
+        if not self._was_listed(act):
+            self.check(act)
+        self._listed = ()
+        self._listed_legal = None
+        self._actions.append(act.to_json())
+        self._do(act)
+
+    _listed_legal: tuple[bool, bool, int | None, tuple[int, int] | None, bool] | None = None
+
+    def _was_listed(self, act: Action) -> bool:
+        """O(1) form of "is ``act`` one of the objects legal_actions() just returned"."""
+        legal = self._listed_legal
+        if legal is None:
+            return False
+        fold, check, call, raise_range, is_bet = legal
+        if act is FOLD:
+            return fold
+        if act is CHECK:
+            return check
+        t = act.amount
+        if t is None:
+            return False
+        if act.kind == "call":
+            return call == t and _CALLS[t] is act
+        if raise_range is None or self.game.abstract:
+            return False
+        kind = "bet" if is_bet else "raise"
+        return (
+            act.kind == kind and raise_range[0] <= t <= raise_range[1] and _RAISES[kind][t] is act
+        )
+
     def legal_actions(self) -> list[Action]:
         if self._hand.to_act is None:
             return []
-        fold, check, call, raise_range, is_bet = self._hand.legal()
+        legal = self._hand.legal()
+        self._listed_legal = legal
+        fold, check, call, raise_range, is_bet = legal
         out: list[Action] = []
         if fold:
             out.append(FOLD)
@@ -265,13 +307,16 @@ class HoldemState(State):
                 return ("HE-4.2", f"a call now moves {call} chips, not {amount}")
         if kind in ("fold", "check") and amount is not None:
             return ("HE-4.2", f"{kind} takes no amount")
-        if self.game.abstract and kind in ("bet", "raise"):
-            if amount not in self._abstract_amounts().values():
-                sizes = sorted(self._abstract_amounts().values())
-                return (
-                    "HE-4.3",
-                    f"with actions='abstract' the raise-to amounts are {sizes}, not {amount}",
-                )
+        if (
+            self.game.abstract
+            and kind in ("bet", "raise")
+            and amount not in self._abstract_amounts().values()
+        ):
+            sizes = sorted(self._abstract_amounts().values())
+            return (
+                "HE-4.3",
+                f"with actions='abstract' the raise-to amounts are {sizes}, not {amount}",
+            )
         return None
 
     def _do(self, action: Action) -> None:
@@ -567,8 +612,10 @@ class HoldemMatch(Match[HoldemState]):
         """Finishing order (HE-6.3): groups of seats sharing a place, best first. Players still
         in the match come first (ordered by chips while it goes on)."""
         self._absorb()
-        alive = sorted((s for s in range(len(self.stacks)) if self.stacks[s] > 0),
-                       key=lambda s: -self.stacks[s])
+        alive = sorted(
+            (s for s in range(len(self.stacks)) if self.stacks[s] > 0),
+            key=lambda s: -self.stacks[s],
+        )
         groups: list[list[int]] = [[s] for s in alive]
         for out in reversed(self.eliminated):
             # Equal starting stacks share the place (HE-6.3).
@@ -578,7 +625,9 @@ class HoldemMatch(Match[HoldemState]):
     def _start_stack_of(self, seats: list[int]) -> dict[int, int]:
         for state in self.deals:
             h = state.hand
-            if state.is_terminal() and all(h.stacks[s] == 0 and h.start_stacks[s] > 0 for s in seats):
+            if state.is_terminal() and all(
+                h.stacks[s] == 0 and h.start_stacks[s] > 0 for s in seats
+            ):
                 return {s: h.start_stacks[s] for s in seats}
         return dict.fromkeys(seats, 0)
 
@@ -628,10 +677,8 @@ def to_phh(state: HoldemState) -> str:
     pid = {seat: f"p{j + 1}" for j, seat in enumerate(order)}
     sb, bb = game.options["small_blind"], game.options["big_blind"]
     k = len(order)
-    if k == 2:
-        blinds = [sb, bb]  # PHH heads-up: p1 is the big blind, p2 the button (small blind)
-    else:
-        blinds = [sb, bb] + [0] * (k - 2)
+    # PHH heads-up: p1 is the big blind, p2 the button (small blind); blinds stay [sb, bb].
+    blinds = [sb, bb] + [0] * (k - 2)
     start = [h.start_stacks[s] for s in order]
     actions: list[str] = []
     for e in state._history:
@@ -670,16 +717,17 @@ _PHH_LINE = re.compile(r"^\s*(\w+)\s*=\s*(.*)$")
 
 def _parse_phh(text: str) -> dict[str, Any]:
     """The fields of a PHH file (the TOML subset PHH uses)."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # Python 3.10: one field per line, values in the JSON subset of TOML
-        fields: dict[str, Any] = {}
-        for line in text.splitlines():
-            m = _PHH_LINE.match(line)
-            if m:
-                fields[m.group(1)] = json.loads(m.group(2).strip().replace("'", '"'))
-        return fields
-    return dict(tomllib.loads(text))
+
+        return dict(tomllib.loads(text))
+    # Python 3.10: one field per line, values in the JSON subset of TOML (what to_phh writes).
+    fields: dict[str, Any] = {}
+    for line in text.splitlines():
+        m = _PHH_LINE.match(line)
+        if m:
+            fields[m.group(1)] = json.loads(m.group(2).strip().replace("'", '"'))
+    return fields
 
 
 def from_phh(text: str, game: HoldemGame | None = None) -> HoldemState:
@@ -695,7 +743,9 @@ def from_phh(text: str, game: HoldemGame | None = None) -> HoldemState:
     except Exception as e:
         raise InvalidArgumentError(f"not a readable PHH file: {e}") from e
     if f.get("variant") != "NT":
-        raise InvalidArgumentError(f"not a no-limit Texas Hold'em hand (variant {f.get('variant')!r})")
+        raise InvalidArgumentError(
+            f"not a no-limit Texas Hold'em hand (variant {f.get('variant')!r})"
+        )
     stacks_in_order = [int(x) for x in f["starting_stacks"]]
     k = len(stacks_in_order)
     blinds = [int(x) for x in f["blinds_or_straddles"]]

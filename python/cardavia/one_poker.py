@@ -233,7 +233,10 @@ class OnePokerState(State):
                 return ("OP-3.7", "lock exactly one card")
             return self._deal.lock_violation(seat, str(action.cards))
         if kind not in ("fold", "check", "call", "bet", "raise"):
-            return ("OP-4.4", f"{action} is not a One Poker action (lock, fold, check, call, bet, raise)")
+            return (
+                "OP-4.4",
+                f"{action} is not a One Poker action (lock, fold, check, call, bet, raise)",
+            )
         amount = action.amount
         if kind in ("bet", "raise"):
             if amount is None:
@@ -305,7 +308,8 @@ class OnePokerState(State):
     def _carried(self) -> list[str | None]:
         """OP-6.6: the group (UP/DOWN) of each held card carried in — public knowledge."""
         return [
-            None if h is None else ("UP" if _is_up(h) else "DOWN") for h in self._deal_record["held"]
+            None if h is None else ("UP" if _is_up(h) else "DOWN")
+            for h in self._deal_record["held"]
         ]
 
     def _public_history(self, player: int) -> list[dict[str, Any]]:
@@ -386,6 +390,7 @@ class OnePokerState(State):
         opp_lock = revealed if revealed is not None else opp_cards[rng.below(2)]
         first = rec["first"]
         own = self._hands[player].split()
+        held: list[str | None]
         if later:
             held = [own[0], own[0]]
             held[opp] = opp_cards[0]
@@ -398,7 +403,7 @@ class OnePokerState(State):
             f, s = hands[first], hands[1 - first]
             stock = [f[0], s[0], f[1], s[1]] + pool
             held = [None, None]
-        deal = {**rec, "held": held, "stock": " ".join(stock)}  # type: ignore[list-item]
+        deal = {**rec, "held": held, "stock": " ".join(stock)}
         clone = OnePokerState(self.game, self.seed, deal)
         for entry, event_player in zip(self._actions, self._action_players(), strict=True):
             if entry["kind"] == "lock" and event_player == opp:
@@ -441,9 +446,12 @@ class OnePokerState(State):
             return 0
         if action.kind in ("check", "call"):
             return 1
-        if action.kind in ("bet", "raise") and action.amount is not None:
-            if 1 <= action.amount <= total:
-                return 1 + action.amount
+        if (
+            action.kind in ("bet", "raise")
+            and action.amount is not None
+            and 1 <= action.amount <= total
+        ):
+            return 1 + action.amount
         if action.kind == "lock" and isinstance(action.cards, CardSet) and len(action.cards) == 1:
             return 2 + total + next(iter(action.cards)).index
         raise InvalidArgumentError(f"{action} has no action id in One Poker")

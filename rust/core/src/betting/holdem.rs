@@ -45,6 +45,20 @@ pub fn showdown_strength(cards: &[Card; 7]) -> u16 {
     (table.binary_search(&best).expect("every key is a class") + 1) as u16
 }
 
+/// The strength (`7463 − r`) of exactly five cards (HE-2.6), by the same reference.
+pub fn five_card_strength(cards: &[Card; 5]) -> u16 {
+    let key = five_card_key(cards);
+    (class_keys()
+        .binary_search(&key)
+        .expect("every key is a class")
+        + 1) as u16
+}
+
+/// Number of classes the reference numbering has (HE-2.6: 7462).
+pub fn num_classes() -> usize {
+    class_keys().len()
+}
+
 /// HE-2.3: (category, tie-break vector) of five cards packed so that a larger key is a better
 /// hand: category in bits 20.., then the vector's entries 4 bits each, left to right.
 pub fn five_card_key(cards: &[Card; 5]) -> u32 {

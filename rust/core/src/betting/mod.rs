@@ -13,6 +13,9 @@ pub mod holdem;
 pub mod one_poker;
 pub mod round;
 
+#[cfg(test)]
+mod tests;
+
 pub use holdem::{next_button, showdown_strength, HoldemEvent, HoldemHand, Street};
 pub use one_poker::{compare, OnePokerDeal, OnePokerEvent, Phase};
 pub use round::{Legal, Round, MAX_SEATS};
