@@ -379,6 +379,13 @@ def test_he_8_48_dealing_order_four_players() -> None:
     assert [e["cards"] for e in events(s, "board")] == ["Jc Qc Kc", "2d", "4d"]
 
 
+def test_match_takes_supplied_deck_orders() -> None:
+    deck = "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d"
+    m = cardavia.load("holdem").new_match(seed=1, decks=[deck])
+    st = m.new_deal()
+    assert st.hand.hole(1) == "2c 6c" and st.hand.hole(0) == "5c 9c"  # HE-3.10, HE-8.48
+
+
 def test_he_8_49_dealing_order_heads_up() -> None:
     d = [c for c in DECK][:12]
     game = cardavia.load("holdem")

@@ -136,8 +136,9 @@ class HoldemGame(Game["HoldemState"]):
     def new_state(self, seed: int | None = None, deal: Any = None) -> HoldemState:
         return HoldemState(self, seed, deal)
 
-    def new_match(self, seed: int | None = None) -> HoldemMatch:
-        return HoldemMatch(self, seed)
+    def new_match(self, seed: int | None = None, decks: Sequence[str] = ()) -> HoldemMatch:
+        """A chip match; ``decks`` fixes the deck order of the first hands (HE-3.10)."""
+        return HoldemMatch(self, seed, decks)
 
     def random_deck(self, seed: int) -> str:
         return " ".join(Rng(seed).shuffled(DECK))
@@ -542,13 +543,15 @@ class HoldemMatch(Match[HoldemState]):
 
     Stacks carry over; players with no chips are eliminated (HE-6.1) and skipped; the button
     moves by HE-3.3-3.6. :attr:`standings` gives the finishing order (HE-6.3), :meth:`restart`
-    starts over (HE-6.5).
+    starts over (HE-6.5). ``decks`` supplies the deck order (top first) of the first hands in
+    turn (HE-3.10); later hands are shuffled from the match seed.
     """
 
     game: HoldemGame
 
-    def __init__(self, game: HoldemGame, seed: int | None = None):
+    def __init__(self, game: HoldemGame, seed: int | None = None, decks: Sequence[str] = ()):
         super().__init__(game, seed)
+        self._decks = list(decks)
         self._reset()
 
     def _reset(self) -> None:
@@ -562,6 +565,7 @@ class HoldemMatch(Match[HoldemState]):
 
     def restart(self) -> None:
         """HE-6.5 / HE-7.18: a new match (stacks reset, button on seat 0, fresh shuffles)."""
+        self._decks = []
         self._reset()
 
     def _absorb(self) -> None:
@@ -595,7 +599,8 @@ class HoldemMatch(Match[HoldemState]):
         if self.is_over():
             raise IllegalActionError("the match is over (HE-6.2)", rule="HE-6.2")
         seed = self._next_seed()
-        deal = {"stacks": list(self.stacks), "button": self.button, "deck": None}
+        deck = self._decks.pop(0) if self._decks else None
+        deal = {"stacks": list(self.stacks), "button": self.button, "deck": deck}
         state = self.game.new_state(seed=seed, deal=deal)
         self.deals.append(state)
         return state
