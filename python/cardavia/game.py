@@ -466,4 +466,6 @@ _GAME_MODULES: tuple[str, ...] = (
     "cardavia.red_ten",
     "cardavia.bridge",
     "cardavia.smear",
+    "cardavia.holdem_game",
+    "cardavia.one_poker",
 )

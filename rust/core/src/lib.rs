@@ -4,10 +4,12 @@
 //! (`cargo test -p cardavia-core`), and the Python bindings in `rust/python` only convert types.
 //!
 //! * [`cards`]: cards, the card index layout, notation, [`cards::CardSet`] and [`cards::CardBag`].
+//! * [`betting`]: no-limit betting, Texas Hold'em hands and One Poker deals.
 //! * [`rng`]: the seeded random number generator and shuffling used for every deal.
 //! * [`tricks`]: the trick-taking kernel (trumps, trick play, playouts), bridge and smear.
 //! * [`poker`]: Hold'em hand evaluation (rules/holdem.md HE-2) and equity.
 
+pub mod betting;
 pub mod cards;
 pub mod climbing;
 pub mod deal;

@@ -3,6 +3,7 @@
 //! This crate holds no game logic: it converts types, maps core errors onto the Python exception
 //! hierarchy (`cardavia.errors`) and releases the interpreter (`py.detach`) around long work.
 
+mod betting;
 mod cards;
 mod climbing;
 mod errors;
@@ -45,5 +46,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(poker::evaluate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(poker::range_combos, m)?)?;
     m.add_function(wrap_pyfunction!(poker::equity, m)?)?;
+    m.add_class::<betting::PyHoldemHand>()?;
+    m.add_class::<betting::PyOnePokerDeal>()?;
+    m.add_function(wrap_pyfunction!(betting::holdem_next_button, m)?)?;
+    m.add_function(wrap_pyfunction!(betting::holdem_blind_seats, m)?)?;
+    m.add_function(wrap_pyfunction!(betting::holdem_showdown_strength, m)?)?;
+    m.add_function(wrap_pyfunction!(betting::holdem_simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(betting::one_poker_compare, m)?)?;
+    m.add_function(wrap_pyfunction!(betting::one_poker_simulate, m)?)?;
     Ok(())
 }
