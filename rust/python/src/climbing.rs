@@ -115,6 +115,7 @@ pub fn climb_classify(
     let cards = cardset_from_any(cards)?;
     let context = PlayContext {
         first_play_of_deal: first_play,
+        ..Default::default()
     };
     Ok(core::classify_with(rs, cards, context)
         .into_iter()
@@ -144,6 +145,7 @@ pub fn climb_legal_plays(
     }
     let context = PlayContext {
         first_play_of_deal: first_play,
+        ..Default::default()
     };
     Ok(
         core::legal_plays_with(rs, hand, to_beat.as_ref().map(|p| &p.0), context)
@@ -231,11 +233,15 @@ impl PyClimbTable {
     }
     #[getter]
     fn plays_made(&self) -> Vec<u32> {
-        (0..self.0.num_players()).map(|p| self.0.plays_made(p)).collect()
+        (0..self.0.num_players())
+            .map(|p| self.0.plays_made(p))
+            .collect()
     }
     #[getter]
     fn bombs_played(&self) -> Vec<u32> {
-        (0..self.0.num_players()).map(|p| self.0.bombs_played(p)).collect()
+        (0..self.0.num_players())
+            .map(|p| self.0.bombs_played(p))
+            .collect()
     }
     #[getter]
     fn response_bomb_tricks(&self) -> Vec<u32> {
@@ -269,7 +275,10 @@ impl PyClimbTable {
         };
         let mut probe = self.0.clone();
         probe.set_record_history(false);
-        Ok(probe.play_cards(player, cards).err().map(|v| (v.rule, v.message)))
+        Ok(probe
+            .play_cards(player, cards)
+            .err()
+            .map(|v| (v.rule, v.message)))
     }
 
     /// The current player passes (IllegalActionError-style errors are raised by the caller).
@@ -374,10 +383,16 @@ impl PyClimbTable {
         }
         let shape = [n, players];
         let d = PyDict::new(py);
-        d.set_item("finish_order", PyArray1::from_vec(py, finish).reshape(shape)?)?;
+        d.set_item(
+            "finish_order",
+            PyArray1::from_vec(py, finish).reshape(shape)?,
+        )?;
         d.set_item("cards_left", PyArray1::from_vec(py, left).reshape(shape)?)?;
         d.set_item("plays_made", PyArray1::from_vec(py, plays).reshape(shape)?)?;
-        d.set_item("bombs_played", PyArray1::from_vec(py, bombs).reshape(shape)?)?;
+        d.set_item(
+            "bombs_played",
+            PyArray1::from_vec(py, bombs).reshape(shape)?,
+        )?;
         d.set_item(
             "response_bomb_tricks",
             PyArray1::from_vec(py, response).reshape(shape)?,
