@@ -460,4 +460,4 @@ def _import_games() -> None:
         importlib.import_module(module)
 
 
-_GAME_MODULES: tuple[str, ...] = ("cardavia.doudizhu",)
+_GAME_MODULES: tuple[str, ...] = ("cardavia.doudizhu", "cardavia.five_ten_king")

@@ -6,6 +6,7 @@
 mod cards;
 mod climbing;
 mod errors;
+mod five_ten_king;
 
 use pyo3::prelude::*;
 
@@ -25,5 +26,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
+    m.add_class::<five_ten_king::PyFtkTable>()?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_classify, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_call_violation, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_band, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_points, m)?)?;
     Ok(())
 }
