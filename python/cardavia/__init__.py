@@ -7,7 +7,7 @@ it. Start with :mod:`cardavia.cards` (cards, card sets, seeded deals) and :mod:`
 
 from __future__ import annotations
 
-from cardavia._core import Card, CardBag, CardSet, ClimbTable, Play, Rank, Rng, Suit
+from cardavia._core import Card, CardBag, CardSet, ClimbTable, FtkTable, Play, Rank, Rng, Suit
 from cardavia._core import __version__ as __version__
 from cardavia.cards import Deal, deal, parse_cards
 from cardavia.errors import (
@@ -29,6 +29,7 @@ __all__ = [
     "CardBag",
     "CardSet",
     "ClimbTable",
+    "FtkTable",
     "Play",
     "Rng",
     "CardaviaError",

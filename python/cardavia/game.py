@@ -468,4 +468,5 @@ _GAME_MODULES: tuple[str, ...] = (
     "cardavia.smear",
     "cardavia.holdem_game",
     "cardavia.one_poker",
+    "cardavia.five_ten_king",
 )

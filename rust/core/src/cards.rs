@@ -547,6 +547,26 @@ impl CardBag {
         self.once & !other.once == 0 && self.twice & !other.twice == 0
     }
 
+    /// Multiset difference for a sub-multiset: `self - other`, assuming `other ⊆ self`
+    /// (bitwise, no iteration; the result is meaningless if `other` is not a sub-multiset).
+    #[inline]
+    pub const fn minus(self, other: CardBag) -> CardBag {
+        CardBag {
+            once: (self.once & !other.once) | (self.twice & !other.twice),
+            twice: self.twice & !other.once,
+        }
+    }
+
+    /// Multiset sum when no kind would exceed two copies (bitwise, no iteration; the result is
+    /// meaningless otherwise — use [`CardBag::checked_add`] when unsure).
+    #[inline]
+    pub const fn plus(self, other: CardBag) -> CardBag {
+        CardBag {
+            once: self.once | other.once,
+            twice: self.twice | other.twice | (self.once & other.once),
+        }
+    }
+
     /// Copies of rank `rank` (0..=12 ordinary; 13/14 jokers), counting both packs.
     pub const fn rank_count(self, rank: u8) -> u32 {
         CardSet(self.once).rank_count(rank) + CardSet(self.twice).rank_count(rank)
@@ -650,5 +670,16 @@ mod tests {
         assert!(bag.remove("Ah".parse().unwrap()));
         assert_eq!(bag.count("Ah".parse().unwrap()), 1);
         assert_eq!(CardBag::two_packs(true).len(), 108);
+    }
+
+    #[test]
+    fn cardbag_bitwise_sum_and_difference() {
+        let a = CardBag::parse("Ah Ah Kd 2c SJ").unwrap();
+        let b = CardBag::parse("Ah Kd").unwrap();
+        assert_eq!(a.minus(b), CardBag::parse("Ah 2c SJ").unwrap());
+        assert_eq!(a.minus(b).plus(b), a);
+        assert_eq!(a.minus(a), CardBag::EMPTY);
+        let c = CardBag::parse("Kd 3s").unwrap();
+        assert_eq!(b.plus(c), CardBag::parse("Ah Kd Kd 3s").unwrap());
     }
 }

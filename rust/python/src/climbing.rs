@@ -1,7 +1,7 @@
 //! Bindings of `cardavia_core::climbing`: the combination engine, the card-play table and
 //! playouts of the climbing games (Dou Dizhu, Zheng Shangyou, Red Ten).
 
-use crate::cards::{cardset_from_any, PyCardSet};
+use crate::cards::{cardset_from_any, PyCardBag, PyCardSet};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
 use cardavia_core::climbing::{
@@ -16,13 +16,15 @@ fn ruleset_from(name: &str) -> PyResult<Ruleset> {
         "doudizhu" => Ok(Ruleset::DouDizhu),
         "zhengshangyou" => Ok(Ruleset::ZhengShangyou),
         "red_ten" => Ok(Ruleset::RedTen),
+        "five_ten_king" => Ok(Ruleset::FiveTenKing),
         other => Err(invalid_argument(format!(
-            "unknown climbing ruleset {other:?}; expected doudizhu, zhengshangyou or red_ten"
+            "unknown climbing ruleset {other:?}; expected doudizhu, zhengshangyou, red_ten or \
+             five_ten_king"
         ))),
     }
 }
 
-fn threads_or_all(threads: usize) -> usize {
+pub(crate) fn threads_or_all(threads: usize) -> usize {
     if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -37,10 +39,15 @@ pub struct PyPlay(pub Combo);
 
 #[pymethods]
 impl PyPlay {
-    /// The cards played.
+    /// The cards played (distinct card kinds; for a two-pack game see ``bag``).
     #[getter]
     fn cards(&self) -> PyCardSet {
         PyCardSet(self.0.cards())
+    }
+    /// Every copy of the cards played (two-pack games such as Five-Ten-King).
+    #[getter]
+    fn bag(&self) -> PyCardBag {
+        PyCardBag(self.0.bag())
     }
     /// The combination type as a stable id, e.g. ``"airplane_with_singles"``.
     #[getter]
@@ -115,6 +122,7 @@ pub fn climb_classify(
     let cards = cardset_from_any(cards)?;
     let context = PlayContext {
         first_play_of_deal: first_play,
+        ..Default::default()
     };
     Ok(core::classify_with(rs, cards, context)
         .into_iter()
@@ -144,6 +152,7 @@ pub fn climb_legal_plays(
     }
     let context = PlayContext {
         first_play_of_deal: first_play,
+        ..Default::default()
     };
     Ok(
         core::legal_plays_with(rs, hand, to_beat.as_ref().map(|p| &p.0), context)

@@ -9,6 +9,7 @@ mod climbing;
 mod errors;
 mod poker;
 mod tricks;
+mod five_ten_king;
 
 use pyo3::prelude::*;
 
@@ -54,5 +55,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(betting::holdem_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(betting::one_poker_compare, m)?)?;
     m.add_function(wrap_pyfunction!(betting::one_poker_simulate, m)?)?;
+    m.add_class::<five_ten_king::PyFtkTable>()?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_classify, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_call_violation, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_band, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_points, m)?)?;
     Ok(())
 }

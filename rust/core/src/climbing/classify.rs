@@ -3,7 +3,7 @@
 use super::combo::{red_ten_position, Combo, ComboKind};
 use super::ruleset::{RankTable, Ruleset, RED_TENS, THREE_OF_HEARTS};
 use super::view::{is_run, top_bit, RankView};
-use crate::cards::{CardSet, JOKER_MASK};
+use crate::cards::{CardBag, CardSet, JOKER_MASK};
 
 /// Ranks `3..=A` (game ranks 0..=11): the ranks allowed in sequence cores (DDZ-2.5, ZSY-2.5).
 pub(crate) const SEQUENCE_RANKS: u16 = 0x0FFF;
@@ -16,13 +16,32 @@ pub struct PlayContext {
     /// The play would be the first play of the deal. In Zheng Shangyou four 3s are then the
     /// heavenly bomb (ZSY-4.5) and every play must contain `3h` (ZSY-3.4, ZSY-6.7).
     pub first_play_of_deal: bool,
+    /// Card kinds whose suit matters for the play beyond the combination (Five-Ten-King's
+    /// called cards, FTK-3.16). The Five-Ten-King generator avoids them in its canonical card
+    /// choice and lists, next to each play, the variant holding as many of them as the play can
+    /// (see [`legal_plays`](super::legal_plays)). Ignored by the other rulesets.
+    pub distinguished: CardSet,
 }
 
 impl PlayContext {
     /// The context of the first play of a deal.
     pub const FIRST_PLAY: PlayContext = PlayContext {
         first_play_of_deal: true,
+        distinguished: CardSet::EMPTY,
     };
+}
+
+/// Every interpretation of a two-pack multiset of cards (Five-Ten-King, FTK-4.1–4.8, FTK-4.2:
+/// every reading, in a fixed order). For a one-pack ruleset the bag must hold each card once
+/// (else the result is empty) and this is [`classify`].
+pub fn classify_bag(ruleset: Ruleset, cards: CardBag) -> Vec<Combo> {
+    let mut out = Vec::with_capacity(1);
+    if ruleset == Ruleset::FiveTenKing {
+        super::ftk_combos::classify_into(cards, &mut out);
+    } else if cards.masks().1 == 0 {
+        classify_into(ruleset, cards.kinds(), PlayContext::default(), &mut out);
+    }
+    out
 }
 
 /// Every interpretation of `cards` under `ruleset`, outside the first play of the deal.
@@ -60,6 +79,10 @@ pub(crate) fn classify_into(
         Ruleset::DouDizhu => classify_dou_dizhu(table, cards),
         Ruleset::ZhengShangyou => classify_zheng_shangyou(table, cards, context),
         Ruleset::RedTen => classify_red_ten(table, cards),
+        Ruleset::FiveTenKing => {
+            super::ftk_combos::classify_into(CardBag::from_set(cards), out);
+            return;
+        }
     };
     if let Some((kind, rank, length)) = found {
         out.push(Combo::new(ruleset, kind, rank, length, cards.0));

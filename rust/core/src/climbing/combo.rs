@@ -1,31 +1,32 @@
 //! Combinations ([`Combo`]), their kinds, their text and the beating relation.
 
 use super::ruleset::Ruleset;
-use crate::cards::{Card, CardSet};
+use crate::cards::{Card, CardBag, CardSet};
 use std::fmt;
 
 /// The kind of a combination. Each ruleset uses the subset its rules define:
 ///
-/// | kind | Dou Dizhu | Zheng Shangyou | Red Ten |
-/// |---|---|---|---|
-/// | `Single` | #1 | #1 | C1 |
-/// | `Pair` | #2 | #2 | C2 |
-/// | `Triple` | #3 | #3 | – (RT-4.1: three of a kind is a bomb) |
-/// | `TripleWithSingle` | #4 | – | – |
-/// | `TripleWithPair` | #5 | – | – |
-/// | `Straight` | #6 | #4 | C3 |
-/// | `PairSequence` | #7 | #5 | – |
-/// | `Airplane` | #8 | – | – |
-/// | `AirplaneWithSingles` | #9 | – | – |
-/// | `AirplaneWithPairs` | #10 | – | – |
-/// | `FourWithTwoSingles` | #11 | – | – |
-/// | `FourWithTwoPairs` | #12 | – | – |
-/// | `Bomb` | #13 | #6 | B1 |
-/// | `Rocket` | #14 | – | – |
-/// | `ThreeAceBomb` | – | #7 | – |
-/// | `HeavenlyBomb` | – | #8 | – |
-/// | `JokerBomb` | – | – | B2 |
-/// | `RedTenBomb` | – | – | B3 |
+/// | kind | Dou Dizhu | Zheng Shangyou | Red Ten | Five-Ten-King |
+/// |---|---|---|---|---|
+/// | `Single` | #1 | #1 | C1 | N1 |
+/// | `Pair` | #2 | #2 | C2 | N2 |
+/// | `Triple` | #3 | #3 | – (RT-4.1: three of a kind is a bomb) | N3 |
+/// | `TripleWithSingle` | #4 | – | – | N4 |
+/// | `TripleWithPair` | #5 | – | – | N5 |
+/// | `Straight` | #6 | #4 | C3 | N6 |
+/// | `PairSequence` | #7 | #5 | – | N7 |
+/// | `Airplane` | #8 | – | – | N8a |
+/// | `AirplaneWithSingles` | #9 | – | – | N8b |
+/// | `AirplaneWithPairs` | #10 | – | – | N8c |
+/// | `FourWithTwoSingles` | #11 | – | – | – |
+/// | `FourWithTwoPairs` | #12 | – | – | – |
+/// | `Bomb` | #13 | #6 | B1 | S2 (4–8 cards) |
+/// | `Rocket` | #14 | – | – | – |
+/// | `ThreeAceBomb` | – | #7 | – | – |
+/// | `HeavenlyBomb` | – | #8 | – | – |
+/// | `JokerBomb` | – | – | B2 | S3 |
+/// | `RedTenBomb` | – | – | B3 | – |
+/// | `FiveTenKing` | – | – | – | S1 |
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum ComboKind {
@@ -47,11 +48,13 @@ pub enum ComboKind {
     HeavenlyBomb,
     JokerBomb,
     RedTenBomb,
+    /// Five-Ten-King's S1 (FTK-4.5): one 5, one T, one K; its key is its class.
+    FiveTenKing,
 }
 
 impl ComboKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ComboKind; 18] = [
+    pub const ALL: [ComboKind; 19] = [
         ComboKind::Single,
         ComboKind::Pair,
         ComboKind::Triple,
@@ -70,6 +73,7 @@ impl ComboKind {
         ComboKind::HeavenlyBomb,
         ComboKind::JokerBomb,
         ComboKind::RedTenBomb,
+        ComboKind::FiveTenKing,
     ];
 
     /// A stable snake-case identifier (`"airplane_with_singles"`), for bindings and JSON.
@@ -93,6 +97,7 @@ impl ComboKind {
             ComboKind::HeavenlyBomb => "heavenly_bomb",
             ComboKind::JokerBomb => "joker_bomb",
             ComboKind::RedTenBomb => "red_ten_bomb",
+            ComboKind::FiveTenKing => "five_ten_king",
         }
     }
 
@@ -117,6 +122,7 @@ impl ComboKind {
             ComboKind::HeavenlyBomb => "heavenly bomb",
             ComboKind::JokerBomb => "joker bomb",
             ComboKind::RedTenBomb => "red-ten bomb",
+            ComboKind::FiveTenKing => "5-10-K",
         }
     }
 
@@ -125,7 +131,8 @@ impl ComboKind {
         ComboKind::ALL.into_iter().find(|k| k.id() == id)
     }
 
-    /// True for the kinds that beat every non-bomb play (DDZ-5.3, ZSY-5.3, RT-4.5).
+    /// True for the kinds that beat every non-bomb play (DDZ-5.3, ZSY-5.3, RT-4.5). In
+    /// Five-Ten-King these are the special combinations S1–S3 (FTK-4.9b), so the 5-10-K counts.
     #[inline]
     pub fn is_bomb(self) -> bool {
         matches!(
@@ -136,6 +143,7 @@ impl ComboKind {
                 | ComboKind::HeavenlyBomb
                 | ComboKind::JokerBomb
                 | ComboKind::RedTenBomb
+                | ComboKind::FiveTenKing
         )
     }
 
@@ -175,7 +183,10 @@ impl fmt::Display for ComboKind {
 /// * [`length`](Self::length): the number of core units of a sequence or airplane (cards of a
 ///   straight, pairs of a pair sequence, triples of an airplane); for [`ComboKind::Bomb`] the
 ///   number of cards (4 in Dou Dizhu and Zheng Shangyou, 3 or 4 in Red Ten); 1 otherwise;
-/// * [`cards`](Self::cards): the exact cards.
+/// * [`cards`](Self::cards): the exact cards (for Five-Ten-King, a two-pack ruleset, the distinct
+///   card kinds; [`bag`](Self::bag) has every copy).
+/// * Five-Ten-King's 5-10-K (FTK-4.5) carries its class as its key: 0 mixed, then same-suit
+///   1 = d, 2 = c, 3 = h, 4 = s.
 ///
 /// # Text (`Display`)
 ///
@@ -189,6 +200,8 @@ impl fmt::Display for ComboKind {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Combo {
     pub(crate) cards: CardSet,
+    /// Kinds present twice (two-pack rulesets only; always 0 for one-pack rulesets).
+    pub(crate) twice: u64,
     pub(crate) kind: ComboKind,
     pub(crate) rank: u8,
     pub(crate) length: u8,
@@ -206,11 +219,38 @@ impl Combo {
     ) -> Combo {
         Combo {
             cards: CardSet(cards),
+            twice: 0,
             kind,
             rank,
             length,
             ruleset,
         }
+    }
+
+    /// A combination of a two-pack ruleset: kinds present (`once`) and present twice (`twice`).
+    #[inline]
+    pub(crate) fn new_bag(
+        ruleset: Ruleset,
+        kind: ComboKind,
+        rank: u8,
+        length: u8,
+        once: u64,
+        twice: u64,
+    ) -> Combo {
+        Combo {
+            cards: CardSet(once),
+            twice,
+            kind,
+            rank,
+            length,
+            ruleset,
+        }
+    }
+
+    /// Every copy of the cards played (equal to [`cards`](Self::cards) in one-pack rulesets).
+    #[inline]
+    pub fn bag(&self) -> CardBag {
+        CardBag::from_masks(self.cards.0, self.twice).expect("twice is a subset of once")
     }
 
     #[inline]
@@ -233,10 +273,10 @@ impl Combo {
     pub fn ruleset(&self) -> Ruleset {
         self.ruleset
     }
-    /// Number of cards in the play.
+    /// Number of cards in the play (every copy).
     #[inline]
     pub fn len(&self) -> usize {
-        self.cards.len()
+        self.cards.len() + self.twice.count_ones() as usize
     }
     /// Always false: a combination holds at least one card (a pass is not a `Combo`).
     #[inline]
@@ -253,6 +293,8 @@ impl Combo {
     pub fn rank_name(&self) -> &'static str {
         if self.ruleset == Ruleset::RedTen && self.kind == ComboKind::Straight {
             position_name(self.rank)
+        } else if self.kind == ComboKind::FiveTenKing {
+            five_ten_king_class_name(self.rank)
         } else {
             self.ruleset.rank_name(self.rank)
         }
@@ -272,8 +314,8 @@ impl Combo {
         }
     }
 
-    /// The main part: every card except the attachments.
-    pub fn main_cards(&self) -> CardSet {
+    /// The card kinds of the main part's ranks.
+    fn main_kinds(&self) -> u64 {
         let mask = self.main_rank_mask();
         let table = self.ruleset.table();
         let mut main = 0u64;
@@ -282,7 +324,13 @@ impl Combo {
                 main |= table.cards_of_rank[r];
             }
         }
-        CardSet(self.cards.0 & main)
+        main
+    }
+
+    /// The main part: every card except the attachments (distinct kinds; see
+    /// [`main_bag`](Self::main_bag) for every copy).
+    pub fn main_cards(&self) -> CardSet {
+        CardSet(self.cards.0 & self.main_kinds())
     }
 
     /// The attachments (kickers of triples and fours, wings of airplanes); empty for other kinds.
@@ -290,9 +338,29 @@ impl Combo {
         self.cards.difference(self.main_cards())
     }
 
+    /// The main part with every copy.
+    pub fn main_bag(&self) -> CardBag {
+        let kinds = self.main_kinds() & crate::cards::FULL_MASK;
+        self.bag()
+            .intersection(CardBag::from_masks(kinds, kinds).expect("twice equals once"))
+    }
+
+    /// The attachments with every copy.
+    pub fn kicker_bag(&self) -> CardBag {
+        self.bag().minus(self.main_bag())
+    }
+
     /// Kind, length, key and cards: `airplane with single wings (n=2, k=4): 3c 3d 3h 4c 4d 4h + 5c 7d`.
     /// `n` is shown for sequences and airplanes, the card count for bombs (`bomb (4 cards, k=9)`).
     pub fn describe(&self) -> String {
+        if self.kind == ComboKind::FiveTenKing {
+            let class = if self.rank == 0 {
+                "mixed".to_string()
+            } else {
+                format!("same suit {}", self.rank_name())
+            };
+            return format!("{} ({class}): {self}", self.kind);
+        }
         let keyless = matches!(
             self.kind,
             ComboKind::Rocket
@@ -345,6 +413,12 @@ impl Combo {
     }
 }
 
+/// Names of the 5-10-K classes (FTK-4.5): `mixed`, then the same-suit classes `d c h s`.
+pub(crate) fn five_ten_king_class_name(class: u8) -> &'static str {
+    const NAMES: [&str; 5] = ["mixed", "d", "c", "h", "s"];
+    NAMES.get(class as usize).copied().unwrap_or("?")
+}
+
 /// Names of Red Ten sequence positions 1..=14 (RT-2.4).
 pub(crate) fn position_name(position: u8) -> &'static str {
     const NAMES: [&str; 15] = [
@@ -384,13 +458,13 @@ fn write_cards(f: &mut fmt::Formatter<'_>, cards: &[(u8, u8)]) -> fmt::Result {
 
 impl fmt::Display for Combo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sorted = |set: CardSet| {
-            let mut keys: Vec<(u8, u8)> = set.iter().map(|c| self.display_key(c)).collect();
+        let sorted = |bag: CardBag| {
+            let mut keys: Vec<(u8, u8)> = bag.iter().map(|c| self.display_key(c)).collect();
             keys.sort_unstable();
             keys
         };
-        let main = sorted(self.main_cards());
-        let kickers = sorted(self.kicker_cards());
+        let main = sorted(self.main_bag());
+        let kickers = sorted(self.kicker_bag());
         write_cards(f, &main)?;
         if !kickers.is_empty() {
             f.write_str(" + ")?;
@@ -407,9 +481,13 @@ impl Ruleset {
     /// * Zheng Shangyou: four-card bombs by rank (`3333` lowest) < three-ace bomb < heavenly bomb
     ///   (ZSY-5.4).
     /// * Red Ten: 3-card bombs by rank < 4-card bombs by rank < joker bomb < red-ten bomb (RT-4.6).
+    /// * Five-Ten-King (FTK-4.11): mixed 5-10-K < same-suit 5-10-K `d < c < h < s` < bombs by
+    ///   card count, then rank (4 to 8 cards) < joker bomb. Two mixed 5-10-Ks, or two same-suit
+    ///   ones of one suit, have equal power (FTK-4.10).
     #[inline]
     pub fn bomb_power(self, combo: &Combo) -> Option<u32> {
         match combo.kind {
+            ComboKind::FiveTenKing => Some(10 + combo.rank as u32),
             ComboKind::Bomb => Some(combo.length as u32 * 32 + combo.rank as u32 + 1),
             ComboKind::ThreeAceBomb => Some(1_000),
             ComboKind::Rocket | ComboKind::JokerBomb => Some(2_000),
@@ -426,6 +504,10 @@ impl Ruleset {
 /// * a bomb beats every non-bomb (DDZ-5.3, ZSY-5.3, RT-4.5);
 /// * a bomb beats a bomb only if it is higher on [`Ruleset::bomb_power`] (DDZ-5.4, DDZ-5.5,
 ///   ZSY-5.4, ZSY-5.5, RT-4.6); equal strength never beats.
+///
+/// Five-Ten-King (FTK-4.9, FTK-4.10) is the same relation with its special combinations S1–S3
+/// as the "bombs": the normal case compares kind (which fixes the wing type), length (`n`, `m`
+/// or `t`, hence the card count) and key rank.
 #[inline]
 pub fn beats(ruleset: Ruleset, candidate: &Combo, top: &Combo) -> bool {
     match (ruleset.bomb_power(candidate), ruleset.bomb_power(top)) {

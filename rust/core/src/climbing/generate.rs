@@ -27,7 +27,7 @@ use super::classify::{
 use super::combo::{Combo, ComboKind};
 use super::ruleset::{Ruleset, THREE_OF_HEARTS};
 use super::view::{Bits, RankView};
-use crate::cards::CardSet;
+use crate::cards::{CardBag, CardSet};
 
 /// Every legal play from `hand`: every valid combination in the hand when `to_beat` is `None`
 /// (a lead), else every combination in the hand that beats `to_beat`
@@ -39,6 +39,35 @@ pub fn legal_plays(ruleset: Ruleset, hand: CardSet, to_beat: Option<&Combo>) -> 
     let mut out = Vec::with_capacity(if to_beat.is_some() { 16 } else { 128 });
     legal_plays_into(ruleset, hand, to_beat, PlayContext::default(), &mut out);
     out
+}
+
+/// Every legal play from a two-pack `hand` (Five-Ten-King; see
+/// [`ftk_combos`](super::ftk_combos) for the cards chosen and FTK-4.9 for the beating rule). For
+/// a one-pack ruleset the bag's distinct kinds are used.
+pub fn legal_plays_bag(
+    ruleset: Ruleset,
+    hand: CardBag,
+    to_beat: Option<&Combo>,
+    context: PlayContext,
+) -> Vec<Combo> {
+    let mut out = Vec::with_capacity(if to_beat.is_some() { 16 } else { 256 });
+    legal_plays_bag_into(ruleset, hand, to_beat, context, &mut out);
+    out
+}
+
+/// [`legal_plays_bag`] writing into a reusable buffer (cleared first).
+pub fn legal_plays_bag_into(
+    ruleset: Ruleset,
+    hand: CardBag,
+    to_beat: Option<&Combo>,
+    context: PlayContext,
+    out: &mut Vec<Combo>,
+) {
+    if ruleset == Ruleset::FiveTenKing {
+        super::ftk_combos::legal_plays_into(hand, to_beat, context, out);
+    } else {
+        legal_plays_into(ruleset, hand.kinds(), to_beat, context, out);
+    }
 }
 
 /// [`legal_plays`] in a [`PlayContext`]: on the first play of a Zheng Shangyou deal only plays
@@ -65,6 +94,10 @@ pub fn legal_plays_into(
     out: &mut Vec<Combo>,
 ) {
     out.clear();
+    if ruleset == Ruleset::FiveTenKing {
+        super::ftk_combos::legal_plays_into(CardBag::from_set(hand), to_beat, context, out);
+        return;
+    }
     let table = ruleset.table();
     let hand = hand.0 & table.deck;
     if hand == 0 {
@@ -96,6 +129,7 @@ pub fn legal_plays_into(
         Ruleset::DouDizhu => gen.dou_dizhu(target),
         Ruleset::ZhengShangyou => gen.zheng_shangyou(target, context),
         Ruleset::RedTen => gen.red_ten(target),
+        Ruleset::FiveTenKing => unreachable!("handled above"),
     }
     if ruleset.first_play_needs_3h()
         && context.first_play_of_deal

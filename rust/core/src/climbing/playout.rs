@@ -123,11 +123,27 @@ pub fn choose(
 fn greedy(table: &ClimbTable, plays: &[Combo], pass_allowed: bool) -> Option<Combo> {
     let player = table.current_player()?;
     let hand_len = table.hand(player).len();
+    greedy_pick(
+        table.ruleset(),
+        plays,
+        hand_len,
+        table.top().is_none(),
+        pass_allowed,
+    )
+}
+
+/// The greedy policy (module documentation) on a list of legal plays: shared by the one-pack
+/// tables and [`FtkTable`](super::FtkTable).
+pub(crate) fn greedy_pick(
+    ruleset: super::Ruleset,
+    plays: &[Combo],
+    hand_len: usize,
+    leading: bool,
+    pass_allowed: bool,
+) -> Option<Combo> {
     if let Some(out) = plays.iter().find(|c| c.len() == hand_len) {
         return Some(*out);
     }
-    let ruleset = table.ruleset();
-    let leading = table.top().is_none();
     let mut best: Option<&Combo> = None;
     for c in plays.iter().filter(|c| !c.is_bomb()) {
         let better = match best {

@@ -9,11 +9,14 @@
 //! | [`Ruleset::DouDizhu`] | `3 4 5 6 7 8 9 T J Q K A 2 SJ BJ` | DDZ-2.3 |
 //! | [`Ruleset::ZhengShangyou`] | `3 4 5 6 7 8 9 T J Q K A 2` | ZSY-2.3 |
 //! | [`Ruleset::RedTen`] | `3 4 5 6 7 8 9 T(black) J Q K A 2 SJ BJ R(red tens)` | RT-2.3 |
+//! | [`Ruleset::FiveTenKing`] | `3 4 5 6 7 8 9 T J Q K A 2 SJ BJ` (two packs) | FTK-2.3 |
 //!
-//! Adding Five-Ten-King or Guandan means adding a variant here (Guandan carrying its level rank),
-//! a rank table, and a generator/classifier pair working on two-pack rank counts; the
-//! [`Combo`](super::Combo) kinds, the beating rule through [`Ruleset::bomb_power`] and the
-//! [`ClimbTable`](super::ClimbTable) flow are shared.
+//! Five-Ten-King is the first two-pack ruleset: its classifier and generator work on two-pack
+//! rank counts ([`CardBag`](crate::cards::CardBag), up to 8 cards of a rank) and its card play
+//! runs on [`FtkTable`](super::FtkTable) (hidden partner calls, trick points, the E1/E2 ends),
+//! while the [`Combo`](super::Combo) kinds and the beating rule through
+//! [`Ruleset::bomb_power`] are shared. Adding Guandan means a variant carrying its level rank, a
+//! rank table and its own two-pack generator/classifier pair in the same way.
 
 use crate::cards::{Card, CardSet};
 
@@ -26,6 +29,10 @@ pub enum Ruleset {
     ZhengShangyou,
     /// Red Ten (rules/red_ten.md): 4 players, 54 cards, hidden red-ten teams.
     RedTen,
+    /// Five-Ten-King with level reveal and promotion (rules/five_ten_king.md): 5 players, two
+    /// 54-card packs (108 cards), a hidden partner call. Card play runs on
+    /// [`FtkTable`](super::FtkTable), not on [`ClimbTable`](super::ClimbTable).
+    FiveTenKing,
 }
 
 /// Marker for a card that is not in the ruleset's deck.
@@ -97,6 +104,8 @@ const ZSY_REMOVED: u64 = (1 << 52) | (1 << 53) | (1 << 50) | (1 << 2) | (1 << 1)
 pub(crate) static DDZ_TABLE: RankTable = build_table(0, false, STANDARD_NAMES);
 pub(crate) static ZSY_TABLE: RankTable = build_table(ZSY_REMOVED, false, STANDARD_NAMES);
 pub(crate) static RT_TABLE: RankTable = build_table(0, true, RED_TEN_NAMES);
+/// FTK-2.3: `3 < 4 < … < A < 2 < SJ < BJ`, the same order as Dou Dizhu, over two packs.
+pub(crate) static FTK_TABLE: RankTable = build_table(0, false, STANDARD_NAMES);
 
 /// The 3 of hearts (ZSY-3.3, ZSY-3.4, RT-3.9).
 pub const THREE_OF_HEARTS: Card = match Card::new(1, 2) {
@@ -136,7 +145,22 @@ pub(crate) enum EndRule {
 
 impl Ruleset {
     /// All implemented rulesets.
-    pub const ALL: [Ruleset; 3] = [Ruleset::DouDizhu, Ruleset::ZhengShangyou, Ruleset::RedTen];
+    pub const ALL: [Ruleset; 4] = [
+        Ruleset::DouDizhu,
+        Ruleset::ZhengShangyou,
+        Ruleset::RedTen,
+        Ruleset::FiveTenKing,
+    ];
+    /// The one-pack rulesets, whose card play runs on [`ClimbTable`](super::ClimbTable).
+    pub const ONE_PACK: [Ruleset; 3] = [Ruleset::DouDizhu, Ruleset::ZhengShangyou, Ruleset::RedTen];
+
+    /// Number of packs in the deck (2 for Five-Ten-King, FTK-2.1; 1 otherwise).
+    pub fn packs(self) -> usize {
+        match self {
+            Ruleset::FiveTenKing => 2,
+            _ => 1,
+        }
+    }
 
     #[inline]
     pub(crate) fn table(self) -> &'static RankTable {
@@ -144,6 +168,7 @@ impl Ruleset {
             Ruleset::DouDizhu => &DDZ_TABLE,
             Ruleset::ZhengShangyou => &ZSY_TABLE,
             Ruleset::RedTen => &RT_TABLE,
+            Ruleset::FiveTenKing => &FTK_TABLE,
         }
     }
 
@@ -153,18 +178,21 @@ impl Ruleset {
             Ruleset::DouDizhu => "doudizhu",
             Ruleset::ZhengShangyou => "zhengshangyou",
             Ruleset::RedTen => "red_ten",
+            Ruleset::FiveTenKing => "five_ten_king",
         }
     }
 
-    /// Number of players (DDZ-1.1: 3, ZSY-1.1: 3, RT-1.1: 4).
+    /// Number of players (DDZ-1.1: 3, ZSY-1.1: 3, RT-1.1: 4, FTK-1.1: 5).
     pub fn num_players(self) -> usize {
         match self {
             Ruleset::DouDizhu | Ruleset::ZhengShangyou => 3,
             Ruleset::RedTen => 4,
+            Ruleset::FiveTenKing => 5,
         }
     }
 
-    /// The deck (DDZ-2.1: 54 cards; ZSY-2.1: 48 cards; RT-2.1: 54 cards).
+    /// The card kinds of the deck (DDZ-2.1: 54 cards; ZSY-2.1: 48 cards; RT-2.1: 54 cards;
+    /// FTK-2.1: the 54 kinds, each twice — see [`Ruleset::packs`]).
     pub fn deck(self) -> CardSet {
         CardSet(self.table().deck)
     }
@@ -217,7 +245,7 @@ impl Ruleset {
     /// landlord leads (DDZ-3.8) and the auction decides who that is.
     pub fn first_leader(self, hands: &[CardSet]) -> Option<usize> {
         match self {
-            Ruleset::DouDizhu => None,
+            Ruleset::DouDizhu | Ruleset::FiveTenKing => None,
             Ruleset::ZhengShangyou | Ruleset::RedTen => {
                 hands.iter().position(|h| h.contains(THREE_OF_HEARTS))
             }
@@ -227,7 +255,8 @@ impl Ruleset {
     pub(crate) fn end_rule(self) -> EndRule {
         match self {
             Ruleset::DouDizhu | Ruleset::ZhengShangyou => EndRule::FirstOut,
-            Ruleset::RedTen => EndRule::TeamOut,
+            // Five-Ten-King's ends (FTK-6.1) are FtkTable's; ClimbTable refuses the ruleset.
+            Ruleset::RedTen | Ruleset::FiveTenKing => EndRule::TeamOut,
         }
     }
 
@@ -259,6 +288,14 @@ impl Ruleset {
             (Ruleset::RedTen, LeaderMustPlay) => "RT-5.2",
             (Ruleset::RedTen, BeatWhenAble) => "RT-5.3",
             (Ruleset::RedTen, FirstPlayHas3h) => "RT-3.9",
+            (Ruleset::FiveTenKing, DealNotOver) => "FTK-6.1",
+            (Ruleset::FiveTenKing, TurnOrder) => "FTK-5.3",
+            (Ruleset::FiveTenKing, CardsFromHand) => "FTK-4.1",
+            (Ruleset::FiveTenKing, ValidCombination) => "FTK-4.8",
+            (Ruleset::FiveTenKing, BeatTopPlay) => "FTK-4.9",
+            (Ruleset::FiveTenKing, LeaderMustPlay) => "FTK-5.2",
+            (Ruleset::FiveTenKing, BeatWhenAble) => "FTK-5.3",
+            (Ruleset::FiveTenKing, FirstPlayHas3h) => "FTK-3.21",
         }
     }
 }

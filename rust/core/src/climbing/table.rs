@@ -130,6 +130,11 @@ pub struct ClimbTable {
 }
 
 fn check_cards(ruleset: Ruleset, hands: &[CardSet]) -> Result<(), Error> {
+    if ruleset.packs() != 1 {
+        return Err(invalid(format!(
+            "{ruleset} is played with two packs: its card play runs on FtkTable, not ClimbTable"
+        )));
+    }
     if hands.len() != ruleset.num_players() {
         return Err(invalid(format!(
             "{} needs {} hands, got {}",
@@ -297,6 +302,7 @@ impl ClimbTable {
             }
             let context = PlayContext {
                 first_play_of_deal: top.combo.kind() == super::ComboKind::HeavenlyBomb,
+                ..Default::default()
             };
             if !classify_with(ruleset, top.combo.cards(), context).contains(&top.combo) {
                 return Err(invalid(format!(
@@ -455,6 +461,7 @@ impl ClimbTable {
     pub fn context(&self) -> PlayContext {
         PlayContext {
             first_play_of_deal: !self.first_play_done,
+            ..Default::default()
         }
     }
 

@@ -1,6 +1,7 @@
 //! Tests of the climbing engine: the rules files' test vectors and property tests.
 
 mod dou_dizhu;
+mod five_ten_king;
 mod properties;
 mod red_ten;
 mod zheng_shangyou;
