@@ -6,12 +6,15 @@
 //! * [`cards`]: cards, the card index layout, notation, [`cards::CardSet`] and [`cards::CardBag`].
 //! * [`rng`]: the seeded random number generator and shuffling used for every deal.
 //! * [`poker`]: Hold'em hand evaluation (rules/holdem.md HE-2) and equity.
+//! * [`climbing`]: the climbing games' combination engine, table and playouts.
+//! * [`tractor`]: Tractor's trump model, shapes, follows, trick winner, table and playouts.
 
 pub mod cards;
+pub mod climbing;
 pub mod deal;
 pub mod error;
-pub mod climbing;
 pub mod poker;
 pub mod rng;
+pub mod tractor;
 
 pub use error::{CardError, Error};
