@@ -6,6 +6,7 @@
 mod cards;
 mod climbing;
 mod errors;
+mod tractor;
 
 use pyo3::prelude::*;
 
@@ -25,5 +26,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
+    m.add_class::<tractor::PyTrump>()?;
+    m.add_class::<tractor::PyTractorTable>()?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_shape, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_legal_leads, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_legal_follows, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_count_follows, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_follow_next, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_lead_violation, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_follow_violation, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_trick_winner, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_points, m)?)?;
     Ok(())
 }
