@@ -304,6 +304,7 @@ impl PyCardSet {
         Ok(PyCardSet(core::CardSet(mask)))
     }
 
+    #[allow(clippy::wrong_self_convention)] // PyO3 methods take &self
     fn to_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let v: Vec<u8> = (0..NUM_CARD_KINDS)
             .map(|i| ((self.0 .0 >> i) & 1) as u8)
@@ -484,6 +485,7 @@ impl PyCardBag {
         Ok(PyCardBag(bag))
     }
 
+    #[allow(clippy::wrong_self_convention)] // PyO3 methods take &self
     fn to_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let v: Vec<u8> = core::Card::all().map(|c| self.0.count(c) as u8).collect();
         PyArray1::from_vec(py, v)

@@ -9,6 +9,9 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
+/// What `__reduce__` returns: the class and its constructor arguments.
+type Reduced = (Py<PyAny>, (String, Option<&'static str>));
+
 const SUIT_LETTERS: [&str; 5] = ["c", "d", "h", "s", "trump"];
 
 fn violation_tuple(v: RuleViolation) -> (&'static str, String) {
@@ -156,7 +159,7 @@ impl PyTrump {
             None => format!("TractorTrump('{}', None)", self.level()),
         }
     }
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String, Option<&'static str>))> {
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
         Ok((
             py.get_type::<PyTrump>().into_any().unbind(),
             (self.level(), self.suit()),
