@@ -469,4 +469,5 @@ _GAME_MODULES: tuple[str, ...] = (
     "cardavia.holdem_game",
     "cardavia.one_poker",
     "cardavia.five_ten_king",
+    "cardavia.tractor",
 )

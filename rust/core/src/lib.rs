@@ -8,6 +8,8 @@
 //! * [`rng`]: the seeded random number generator and shuffling used for every deal.
 //! * [`tricks`]: the trick-taking kernel (trumps, trick play, playouts), bridge and smear.
 //! * [`poker`]: Hold'em hand evaluation (rules/holdem.md HE-2) and equity.
+//! * [`climbing`]: the climbing games' combination engine, table and playouts.
+//! * [`tractor`]: Tractor's trump model, shapes, follows, trick winner, table and playouts.
 
 pub mod betting;
 pub mod cards;
@@ -16,6 +18,7 @@ pub mod deal;
 pub mod error;
 pub mod poker;
 pub mod rng;
+pub mod tractor;
 pub mod tricks;
 
 pub use error::{CardError, Error, RuleViolation};

@@ -10,6 +10,7 @@ mod errors;
 mod poker;
 mod tricks;
 mod five_ten_king;
+mod tractor;
 
 use pyo3::prelude::*;
 
@@ -61,5 +62,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_call_violation, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_band, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_points, m)?)?;
+    m.add_class::<tractor::PyTrump>()?;
+    m.add_class::<tractor::PyTractorTable>()?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_shape, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_legal_leads, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_legal_follows, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_count_follows, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_follow_next, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_lead_violation, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_follow_violation, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_trick_winner, m)?)?;
+    m.add_function(wrap_pyfunction!(tractor::tractor_points, m)?)?;
     Ok(())
 }

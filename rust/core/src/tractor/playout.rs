@@ -1,0 +1,178 @@
+//! Seeded random playouts of Tractor card play, alone or in parallel threads.
+//!
+//! # Policy
+//!
+//! The random policy works card by card, on the table's step interface
+//! ([`TractorTable::legal_steps`]): at every step it draws uniformly (one [`Rng::below`]) among
+//! the legal next cards plus, when offered, "end the lead here". Every legal bury, lead and
+//! follow has a positive probability; the distribution over whole plays is not uniform (that
+//! would need the exact counts at every step, which [`super::count_follows`] could supply, at a
+//! cost the playouts do not pay).
+//!
+//! # Seeds
+//!
+//! Playout `i` of [`playouts`] uses `Rng::new(playout_seed(seed, i))` (the climbing engine's
+//! SplitMix64 derivation) whatever the number of threads, so results depend only on
+//! `(table, n, seed)`.
+
+use super::rules::points;
+use super::table::{Phase, TractorTable, HAND_SIZE, KITTY_SIZE};
+use super::trump::Trump;
+use crate::cards::{Card, CardBag};
+use crate::climbing::playout_seed;
+use crate::deal::shuffled_deck;
+use crate::rng::Rng;
+
+/// The step code of "end the lead here" in [`random_steps`] (card steps are card indices).
+pub const END_STEP: u8 = 54;
+
+/// What scoring needs from a finished deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub dealer: u8,
+    /// Card points captured by each seat (TR-5.1).
+    pub points: [u32; 4],
+    /// Seat that won the last trick and the lead size of that trick (TR-5.2).
+    pub last_winner: u8,
+    pub last_size: u8,
+    /// The buried kitty and its points.
+    pub kitty: CardBag,
+    pub kitty_points: u32,
+    /// Steps taken in the playout (cards selected plus "end" steps).
+    pub steps: u32,
+}
+
+impl Outcome {
+    /// Reads the outcome of a finished table (`steps` as counted by the caller).
+    pub fn of(table: &TractorTable, steps: u32) -> Outcome {
+        let (w, n) = table.last_trick().unwrap_or((table.leader(), 0));
+        Outcome {
+            dealer: table.dealer() as u8,
+            points: std::array::from_fn(|s| table.captured_points(s)),
+            last_winner: w as u8,
+            last_size: n as u8,
+            kitty: table.kitty(),
+            kitty_points: points(table.kitty()),
+            steps,
+        }
+    }
+
+    /// Attackers' score `A` (TR-5.1 – TR-5.3).
+    pub fn attackers_score(&self) -> u32 {
+        let d = self.dealer as usize;
+        let trick_points: u32 = (0..4)
+            .filter(|s| s % 2 != d % 2)
+            .map(|s| self.points[s])
+            .sum();
+        let bonus = if self.last_winner as usize % 2 != d % 2 {
+            self.kitty_points * 2 * self.last_size as u32
+        } else {
+            0
+        };
+        trick_points + bonus
+    }
+}
+
+/// One random step for the player to act; returns the step code taken, `None` once over.
+pub fn random_step(table: &mut TractorTable, rng: &mut Rng) -> Option<u8> {
+    table.current_player()?;
+    let (mask, end) = table.legal_steps();
+    let n = mask.count_ones() as u64 + u64::from(end);
+    debug_assert!(n > 0, "a player to act always has a legal step");
+    let mut k = rng.below(n) as u32;
+    if k == mask.count_ones() {
+        table.apply_end();
+        return Some(END_STEP);
+    }
+    let mut m = mask;
+    while k > 0 {
+        m &= m - 1;
+        k -= 1;
+    }
+    let i = m.trailing_zeros() as u8;
+    table.apply_step(Card::from_index(i).expect("index < 54"));
+    Some(i)
+}
+
+/// Plays `table` to the end at random; returns every step code taken, in order.
+pub fn random_steps(table: &mut TractorTable, rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::with_capacity(160);
+    while let Some(s) = random_step(table, rng) {
+        out.push(s);
+    }
+    out
+}
+
+/// Plays `table` to the end at random (history recording off) and returns the outcome.
+pub fn playout(table: &mut TractorTable, rng: &mut Rng) -> Outcome {
+    table.set_record_history(false);
+    let mut steps = 0u32;
+    while random_step(table, rng).is_some() {
+        steps += 1;
+    }
+    Outcome::of(table, steps)
+}
+
+/// `n` playouts from `table` (left unchanged), playout `i` seeded by
+/// `playout_seed(seed, i)`, on `threads` threads (0 or 1: the calling thread). The outcomes
+/// are in index order and do not depend on `threads`.
+pub fn playouts(table: &TractorTable, n: usize, seed: u64, threads: usize) -> Vec<Outcome> {
+    let run = |start: usize, out: &mut [Outcome]| {
+        let mut base = table.clone();
+        base.set_record_history(false);
+        for (k, slot) in out.iter_mut().enumerate() {
+            let mut t = base.clone();
+            let mut rng = Rng::new(playout_seed(seed, (start + k) as u64));
+            *slot = playout(&mut t, &mut rng);
+        }
+    };
+    let mut results = vec![Outcome::of(table, 0); n];
+    let threads = threads.max(1).min(n.max(1));
+    if threads == 1 {
+        run(0, &mut results);
+        return results;
+    }
+    let chunk = n.div_ceil(threads);
+    std::thread::scope(|scope| {
+        for (k, part) in results.chunks_mut(chunk).enumerate() {
+            let run = &run;
+            scope.spawn(move || run(k * chunk, part));
+        }
+    });
+    results
+}
+
+/// Deals the 108 cards for dealer `dealer` exactly as TR-3.4 says: the shuffled deck (see
+/// [`shuffled_deck`]), card `k < 100` to seat `(dealer + k) mod 4`, cards 100..107 the kitty in
+/// order.
+pub fn deal(rng: &mut Rng, dealer: usize) -> ([CardBag; 4], Vec<Card>) {
+    let deck = shuffled_deck(2, true, rng);
+    let mut hands = [CardBag::EMPTY; 4];
+    for (k, &c) in deck[..4 * HAND_SIZE].iter().enumerate() {
+        hands[(dealer + k) % 4].insert(c);
+    }
+    (hands, deck[4 * HAND_SIZE..].to_vec())
+}
+
+/// The trump suit chosen from a revealed kitty when nobody declares (TR-3.9, TR-D8): the
+/// printed suit of its first non-joker card.
+pub fn kitty_trump_suit(kitty: &[Card]) -> Option<u8> {
+    kitty.iter().find_map(|c| c.suit())
+}
+
+/// A complete random deal in Rust, for benchmarks and simulation: seeded deal (TR-3.4) for
+/// `dealer` at level rank `level`, no declaration so trump from the kitty (TR-3.9), the dealer
+/// takes the kitty, then a random bury and random card play ([`playout`]).
+pub fn deal_playout(seed: u64, level: u8, dealer: usize) -> Outcome {
+    let mut rng = Rng::new(seed);
+    let (mut hands, kitty) = deal(&mut rng, dealer);
+    let suit = kitty_trump_suit(&kitty).expect("eight cards hold at most four jokers");
+    let trump = Trump::new(level, Some(suit)).expect("valid level and suit");
+    for c in &kitty {
+        hands[dealer].insert(*c);
+    }
+    debug_assert_eq!(hands[dealer].len(), HAND_SIZE + KITTY_SIZE);
+    let mut table = TractorTable::new(trump, dealer, hands).expect("a complete deal");
+    debug_assert_eq!(table.phase(), Phase::Bury);
+    playout(&mut table, &mut rng)
+}

@@ -1,0 +1,532 @@
+//! Bindings of `cardavia_core::tractor`: the trump model, shapes, leads, follows, trick winner,
+//! the card-play table and playouts of Tractor (rules/tractor.md).
+
+use crate::cards::{cardbag_from_any, cards_from_any, PyCard, PyCardBag, PyCardSet};
+use crate::errors::{invalid_argument, to_py};
+use cardavia_core::cards::{Card, CardBag, CardSet};
+use cardavia_core::tractor::{self as core, Phase, RuleViolation, TractorTable, Trump};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+/// What `__reduce__` returns: the class and its constructor arguments.
+type Reduced = (Py<PyAny>, (String, Option<&'static str>));
+
+const SUIT_LETTERS: [&str; 5] = ["c", "d", "h", "s", "trump"];
+
+fn violation_tuple(v: RuleViolation) -> (&'static str, String) {
+    (v.rule, v.message)
+}
+
+fn threads_or_all(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}
+
+fn card_from_any(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    if let Ok(c) = obj.extract::<PyCard>() {
+        return Ok(c.0);
+    }
+    let cards = cards_from_any(obj)?;
+    match cards.as_slice() {
+        [c] => Ok(*c),
+        _ => Err(invalid_argument("expected exactly one card")),
+    }
+}
+
+/// Level rank and trump suit of a Tractor deal (TR-2.3 – TR-2.9).
+///
+/// ``TractorTrump("7", "h")``: level 7, hearts trump; ``TractorTrump("5", None)``: level 5,
+/// no-trump. The level is a rank character (``2``..``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``,
+/// ``A``) or its numeric value 2..14 (TR-2.2).
+#[pyclass(
+    module = "cardavia",
+    name = "TractorTrump",
+    frozen,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyTrump(pub Trump);
+
+fn level_from_any(level: &Bound<'_, PyAny>) -> PyResult<u8> {
+    if let Ok(v) = level.extract::<i64>() {
+        if (2..=14).contains(&v) {
+            return Ok((v - 2) as u8);
+        }
+        return Err(invalid_argument(format!(
+            "a level is 2..14 (2..A), got {v}"
+        )));
+    }
+    if let Ok(s) = level.cast::<PyString>() {
+        let t = s.to_str()?.trim().to_ascii_uppercase();
+        let t = if t == "10" { "T".to_string() } else { t };
+        if let Some(p) = b"23456789TJQKA"
+            .iter()
+            .position(|&r| t.len() == 1 && r == t.as_bytes()[0])
+        {
+            return Ok(p as u8);
+        }
+        return Err(invalid_argument(format!(
+            "{t:?} is not a rank (2-9, T or 10, J, Q, K, A)"
+        )));
+    }
+    Err(invalid_argument("a level is a rank text or 2..14"))
+}
+
+fn suit_from_any(suit: Option<&str>) -> PyResult<Option<u8>> {
+    match suit {
+        None => Ok(None),
+        Some(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "c" | "♣" => Ok(Some(0)),
+            "d" | "♦" => Ok(Some(1)),
+            "h" | "♥" => Ok(Some(2)),
+            "s" | "♠" => Ok(Some(3)),
+            "nt" | "" => Ok(None),
+            other => Err(invalid_argument(format!(
+                "{other:?} is not a suit (c, d, h, s, or None / \"NT\" for no-trump)"
+            ))),
+        },
+    }
+}
+
+#[pymethods]
+impl PyTrump {
+    #[new]
+    #[pyo3(signature = (level, suit = None))]
+    fn new(level: &Bound<'_, PyAny>, suit: Option<&str>) -> PyResult<Self> {
+        let l = level_from_any(level)?;
+        Trump::new(l, suit_from_any(suit)?)
+            .map(PyTrump)
+            .map_err(to_py)
+    }
+    /// The level rank as a character (``"7"``, ``"T"``...).
+    #[getter]
+    fn level(&self) -> String {
+        (b"23456789TJQKA"[self.0.level() as usize] as char).to_string()
+    }
+    /// The level rank's numeric value 2..14 (TR-2.2).
+    #[getter]
+    fn level_value(&self) -> u8 {
+        self.0.level() + 2
+    }
+    /// The trump suit letter, or None in a no-trump deal.
+    #[getter]
+    fn suit(&self) -> Option<&'static str> {
+        self.0.suit().map(|s| SUIT_LETTERS[s as usize])
+    }
+    #[getter]
+    fn is_no_trump(&self) -> bool {
+        self.0.is_no_trump()
+    }
+    fn is_trump(&self, card: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.0.is_trump(card_from_any(card)?))
+    }
+    /// ``"c"``, ``"d"``, ``"h"``, ``"s"`` or ``"trump"`` (TR-2.6).
+    fn effective_suit(&self, card: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        Ok(SUIT_LETTERS[self.0.suit_of(card_from_any(card)?) as usize])
+    }
+    /// The card's position within its effective suit (TR-2.9).
+    fn position(&self, card: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(self.0.position(card_from_any(card)?))
+    }
+    /// The trumps from highest to lowest, equal-strength cards grouped (TR-2.7).
+    fn trump_order(&self) -> Vec<Vec<PyCard>> {
+        self.0
+            .trump_order()
+            .into_iter()
+            .map(|g| g.into_iter().map(PyCard).collect())
+            .collect()
+    }
+    /// The card kinds of an effective suit (``"c"``..``"s"`` or ``"trump"``).
+    fn suit_cards(&self, suit: &str) -> PyResult<PyCardSet> {
+        let s = SUIT_LETTERS
+            .iter()
+            .position(|&x| x == suit)
+            .ok_or_else(|| invalid_argument(format!("{suit:?} is not c, d, h, s or trump")))?;
+        Ok(PyCardSet(CardSet(self.0.suit_mask(s as u8))))
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        match self.suit() {
+            Some(s) => format!("TractorTrump('{}', '{s}')", self.level()),
+            None => format!("TractorTrump('{}', None)", self.level()),
+        }
+    }
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
+        Ok((
+            py.get_type::<PyTrump>().into_any().unbind(),
+            (self.level(), self.suit()),
+        ))
+    }
+}
+
+/// The shape of ``cards`` (TR-4.5): ``"single"``, ``"pair"``, ``"tractor(k)"`` or ``"none"``.
+#[pyfunction]
+pub fn tractor_shape(cards: &Bound<'_, PyAny>, trump: PyTrump) -> PyResult<String> {
+    Ok(core::shape_of(cardbag_from_any(cards)?, &trump.0).to_string())
+}
+
+/// Every legal lead from ``hand`` (TR-4.3).
+#[pyfunction]
+pub fn tractor_legal_leads(hand: &Bound<'_, PyAny>, trump: PyTrump) -> PyResult<Vec<PyCardBag>> {
+    Ok(core::legal_leads(cardbag_from_any(hand)?, &trump.0)
+        .into_iter()
+        .map(PyCardBag)
+        .collect())
+}
+
+/// Every legal follow to ``lead`` from ``hand`` (TR-4.4); InvalidArgumentError if there are
+/// more than ``limit``.
+#[pyfunction]
+#[pyo3(signature = (hand, lead, trump, limit = 1_000_000))]
+pub fn tractor_legal_follows(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    trump: PyTrump,
+    limit: usize,
+) -> PyResult<Vec<PyCardBag>> {
+    let hand = cardbag_from_any(hand)?;
+    let lead = checked_lead(lead, &trump.0)?;
+    match py.detach(|| core::legal_follows(hand, lead, &trump.0, limit)) {
+        Some(v) => Ok(v.into_iter().map(PyCardBag).collect()),
+        None => Err(invalid_argument(format!(
+            "more than {limit} legal follows ({} in all): use count_follows, is_legal_follow \
+             and follow_next_cards instead",
+            core::count_follows(hand, lead, &trump.0)
+        ))),
+    }
+}
+
+fn checked_lead(lead: &Bound<'_, PyAny>, trump: &Trump) -> PyResult<CardBag> {
+    let lead = cardbag_from_any(lead)?;
+    if core::shape_of(lead, trump) == core::Shape::Other {
+        return Err(invalid_argument(format!(
+            "{lead} is not a single, a pair or a tractor (TR-4.3)"
+        )));
+    }
+    Ok(lead)
+}
+
+/// The exact number of legal follows (TR-4.4), without enumerating them.
+#[pyfunction]
+pub fn tractor_count_follows(
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    trump: PyTrump,
+) -> PyResult<u64> {
+    let lead = checked_lead(lead, &trump.0)?;
+    Ok(core::count_follows(cardbag_from_any(hand)?, lead, &trump.0))
+}
+
+/// The cards that extend ``selection`` towards some legal follow (the compact generator).
+#[pyfunction]
+pub fn tractor_follow_next(
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    selection: &Bound<'_, PyAny>,
+    trump: PyTrump,
+) -> PyResult<PyCardSet> {
+    let lead = checked_lead(lead, &trump.0)?;
+    Ok(PyCardSet(CardSet(core::follow_next_kinds(
+        cardbag_from_any(hand)?,
+        lead,
+        cardbag_from_any(selection)?,
+        &trump.0,
+    ))))
+}
+
+/// (rule id, message) if ``cards`` is not a legal lead from ``hand``, else None.
+#[pyfunction]
+pub fn tractor_lead_violation(
+    hand: &Bound<'_, PyAny>,
+    cards: &Bound<'_, PyAny>,
+    trump: PyTrump,
+) -> PyResult<Option<(&'static str, String)>> {
+    Ok(
+        core::lead_violation(cardbag_from_any(hand)?, cardbag_from_any(cards)?, &trump.0)
+            .map(violation_tuple),
+    )
+}
+
+/// (rule id, message) if ``play`` is not a legal follow to ``lead`` from ``hand``, else None.
+#[pyfunction]
+pub fn tractor_follow_violation(
+    hand: &Bound<'_, PyAny>,
+    lead: &Bound<'_, PyAny>,
+    play: &Bound<'_, PyAny>,
+    trump: PyTrump,
+) -> PyResult<Option<(&'static str, String)>> {
+    let lead = checked_lead(lead, &trump.0)?;
+    Ok(core::follow_violation(
+        cardbag_from_any(hand)?,
+        lead,
+        cardbag_from_any(play)?,
+        &trump.0,
+    )
+    .map(violation_tuple))
+}
+
+/// Index of the winning play (the lead first, then in play order; TR-4.6 – TR-4.8).
+#[pyfunction]
+pub fn tractor_trick_winner(plays: Vec<Bound<'_, PyAny>>, trump: PyTrump) -> PyResult<usize> {
+    if plays.is_empty() {
+        return Err(invalid_argument("a trick needs at least the lead"));
+    }
+    let bags = plays
+        .iter()
+        .map(cardbag_from_any)
+        .collect::<PyResult<Vec<_>>>()?;
+    let n = bags[0].len();
+    if core::shape_of(bags[0], &trump.0) == core::Shape::Other {
+        return Err(invalid_argument(format!(
+            "the lead {} is not a single, a pair or a tractor (TR-4.3)",
+            bags[0]
+        )));
+    }
+    if let Some(b) = bags.iter().find(|b| b.len() != n) {
+        return Err(invalid_argument(format!(
+            "every play has the lead's {n} card(s) (TR-4.1), {b} does not"
+        )));
+    }
+    Ok(core::trick_winner(&bags, &trump.0))
+}
+
+/// Card points (TR-2.11).
+#[pyfunction]
+pub fn tractor_points(cards: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(core::points(cardbag_from_any(cards)?))
+}
+
+/// The card-play table of one Tractor deal (kitty exchange to last trick).
+#[pyclass(module = "cardavia", name = "TractorTable", skip_from_py_object)]
+#[derive(Clone)]
+pub struct PyTractorTable(pub TractorTable);
+
+#[pymethods]
+impl PyTractorTable {
+    /// ``hands[dealer]`` holds 33 cards (hand and kitty), the others 25.
+    #[new]
+    fn new(trump: PyTrump, dealer: usize, hands: Vec<Bound<'_, PyAny>>) -> PyResult<Self> {
+        if hands.len() != 4 {
+            return Err(invalid_argument("Tractor has four hands"));
+        }
+        let mut h = [CardBag::EMPTY; 4];
+        for (k, obj) in hands.iter().enumerate() {
+            h[k] = cardbag_from_any(obj)?;
+        }
+        TractorTable::new(trump.0, dealer, h)
+            .map(PyTractorTable)
+            .map_err(to_py)
+    }
+    #[getter]
+    fn trump(&self) -> PyTrump {
+        PyTrump(*self.0.trump())
+    }
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.0.dealer()
+    }
+    /// ``"bury"``, ``"play"`` or ``"over"``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.0.phase() {
+            Phase::Bury => "bury",
+            Phase::Play => "play",
+            Phase::Over => "over",
+        }
+    }
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.0.current_player()
+    }
+    fn hand(&self, seat: usize) -> PyResult<PyCardBag> {
+        if seat > 3 {
+            return Err(invalid_argument(format!("seat {seat} is not 0..3")));
+        }
+        Ok(PyCardBag(self.0.hand(seat)))
+    }
+    fn hands(&self) -> Vec<PyCardBag> {
+        self.0.hands().iter().copied().map(PyCardBag).collect()
+    }
+    #[getter]
+    fn kitty(&self) -> PyCardBag {
+        PyCardBag(self.0.kitty())
+    }
+    #[getter]
+    fn selection(&self) -> PyCardBag {
+        PyCardBag(self.0.selection())
+    }
+    #[getter]
+    fn leader(&self) -> usize {
+        self.0.leader()
+    }
+    /// (seat, cards) of the plays made so far in the current trick.
+    #[getter]
+    fn trick_plays(&self) -> Vec<(usize, PyCardBag)> {
+        self.0
+            .trick_plays()
+            .into_iter()
+            .map(|(s, b)| (s, PyCardBag(b)))
+            .collect()
+    }
+    fn captured(&self, seat: usize) -> PyResult<PyCardBag> {
+        if seat > 3 {
+            return Err(invalid_argument(format!("seat {seat} is not 0..3")));
+        }
+        Ok(PyCardBag(self.0.captured(seat)))
+    }
+    /// Card points won by each seat (TR-5.1).
+    #[getter]
+    fn captured_points(&self) -> Vec<u32> {
+        (0..4).map(|s| self.0.captured_points(s)).collect()
+    }
+    #[getter]
+    fn tricks_done(&self) -> u32 {
+        self.0.tricks_done()
+    }
+    /// (winner, cards per player) of the last trick once the deal is over.
+    #[getter]
+    fn last_trick(&self) -> Option<(usize, usize)> {
+        self.0.last_trick()
+    }
+    /// (card indices the player to act may select next, whether "end" is legal).
+    fn legal_steps(&self) -> (Vec<u8>, bool) {
+        let (mask, end) = self.0.legal_steps();
+        let mut out = Vec::with_capacity(mask.count_ones() as usize);
+        let mut m = mask;
+        while m != 0 {
+            out.push(m.trailing_zeros() as u8);
+            m &= m - 1;
+        }
+        (out, end)
+    }
+    /// (rule id, message) if selecting card ``index`` is illegal now, else None.
+    fn step_violation(&self, index: u8) -> PyResult<Option<(&'static str, String)>> {
+        let card = Card::from_index(index)
+            .ok_or_else(|| invalid_argument(format!("card index {index} is not in 0..54")))?;
+        Ok(self.0.can_step(card).err().map(violation_tuple))
+    }
+    /// Selects card ``index`` (committing the selection when complete).
+    fn step(&mut self, index: u8) -> PyResult<()> {
+        let card = Card::from_index(index)
+            .ok_or_else(|| invalid_argument(format!("card index {index} is not in 0..54")))?;
+        self.0
+            .step(card)
+            .map_err(|v| invalid_argument(v.to_string()))
+    }
+    fn end_violation(&self) -> Option<(&'static str, String)> {
+        self.0.can_end().err().map(violation_tuple)
+    }
+    /// Commits the pending lead selection.
+    fn end(&mut self) -> PyResult<()> {
+        self.0.end().map_err(|v| invalid_argument(v.to_string()))
+    }
+    /// (rule id, message) if the player to act may not play ``cards`` whole now, else None.
+    fn play_violation(&self, cards: &Bound<'_, PyAny>) -> PyResult<Option<(&'static str, String)>> {
+        let Some(seat) = self.0.current_player() else {
+            return Ok(Some(("TR-4.9", "the deal is over".into())));
+        };
+        let cards = cardbag_from_any(cards)?;
+        Ok(match self.0.phase() {
+            Phase::Bury => self.0.can_bury(seat, cards),
+            _ => self.0.can_play(seat, cards),
+        }
+        .err()
+        .map(violation_tuple))
+    }
+    /// The player to act buries (bury phase) or plays ``cards`` whole.
+    fn play(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = self
+            .0
+            .current_player()
+            .ok_or_else(|| invalid_argument("the deal is over"))?;
+        let cards = cardbag_from_any(cards)?;
+        match self.0.phase() {
+            Phase::Bury => self.0.bury(seat, cards),
+            _ => self.0.play(seat, cards),
+        }
+        .map_err(|v| invalid_argument(v.to_string()))
+    }
+    /// Finished tricks from index ``start``: dicts with ``leader``, ``plays`` (by seat),
+    /// ``winner``, ``points``.
+    #[pyo3(signature = (start = 0))]
+    fn history<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let h = self.0.history();
+        h[start.min(h.len())..]
+            .iter()
+            .map(|t| {
+                let d = PyDict::new(py);
+                d.set_item("leader", t.leader)?;
+                d.set_item(
+                    "plays",
+                    t.plays.iter().copied().map(PyCardBag).collect::<Vec<_>>(),
+                )?;
+                d.set_item("winner", t.winner)?;
+                d.set_item("points", t.points)?;
+                Ok(d)
+            })
+            .collect()
+    }
+    /// Plays the deal to the end at random (card by card, seeded); returns the steps taken:
+    /// card indices, and 54 for "end".
+    fn play_random(&mut self, py: Python<'_>, seed: u64) -> Vec<u8> {
+        let mut t = self.0.clone();
+        let steps = py.detach(|| {
+            let mut rng = cardavia_core::rng::Rng::new(seed);
+            core::random_steps(&mut t, &mut rng)
+        });
+        self.0 = t;
+        steps
+    }
+    /// ``n`` seeded random playouts from here (the table is unchanged), ``threads`` 0 = all
+    /// cores; results do not depend on ``threads``. numpy arrays: ``points`` (n, 4) card points
+    /// won per seat, ``last_winner`` (n,), ``last_size`` (n,), ``kitty_points`` (n,).
+    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    fn playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let table = self.0.clone();
+        let threads = threads_or_all(threads);
+        let out = py.detach(|| core::playouts(&table, n, seed, threads));
+        let mut points = Vec::with_capacity(4 * n);
+        for o in &out {
+            points.extend_from_slice(&o.points);
+        }
+        let d = PyDict::new(py);
+        d.set_item("points", PyArray1::from_vec(py, points).reshape([n, 4])?)?;
+        d.set_item(
+            "last_winner",
+            PyArray1::from_vec(py, out.iter().map(|o| o.last_winner).collect()),
+        )?;
+        d.set_item(
+            "last_size",
+            PyArray1::from_vec(py, out.iter().map(|o| o.last_size).collect()),
+        )?;
+        d.set_item(
+            "kitty_points",
+            PyArray1::from_vec(py, out.iter().map(|o| o.kitty_points).collect()),
+        )?;
+        Ok(d)
+    }
+    fn clone(&self) -> Self {
+        PyTractorTable(self.0.clone())
+    }
+    fn __copy__(&self) -> Self {
+        PyTractorTable(self.0.clone())
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        PyTractorTable(self.0.clone())
+    }
+}
