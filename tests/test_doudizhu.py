@@ -312,3 +312,9 @@ def test_rust_playouts_settle_like_the_protocol() -> None:  # DDZ-7 on playouts
     assert set(abs(a[:, landlord]) / 6) <= {2.0**k for k in range(12)}
     greedy = state.playout_returns(50, policy="greedy", seed=1)
     assert greedy.shape == (50, 3)
+
+
+def test_action_space_holds_only_playable_sets() -> None:  # DDZ-4.3 bounds, DDZ-6.7
+    game = cardavia.load("doudizhu")
+    assert game.num_actions == 4 + 24639  # pass, bid 1-3, then every play of at most 20 cards
+    assert doudizhu.classify("3s 3h 3d 4s 4h 4d 5s 5h 5d 6s 6h 6d 7s 7h 7d 8s 8h 8d 9s 9h 9d") == []

@@ -95,6 +95,11 @@ type Reading = Option<(ComboKind, u8, u8)>;
 fn classify_dou_dizhu(table: &RankTable, cards: CardSet) -> Reading {
     let v = RankView::new(table, cards.0);
     let n = cards.len();
+    // DDZ-4.3: every type's n is bounded so that a play fits the 20-card maximum hand (pair
+    // sequences ≤ 10, airplanes ≤ 6 / 5 / 4); more than 20 cards is never a play.
+    if n > 20 {
+        return None;
+    }
     // Step 1.
     if n == 1 {
         let rank = top_bit(v.at_least[1]);

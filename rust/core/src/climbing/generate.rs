@@ -393,16 +393,18 @@ impl Generator<'_> {
         if let Some(w) = target.want(Straight, 5, 12) {
             self.sequences(Straight, 1, w, 0);
         }
-        if let Some(w) = target.want(PairSequence, 3, 12) {
+        // DDZ-4.3: the upper bounds of n (pair sequences 10, airplanes 6, 5 and 4) are the
+        // longest sequences that fit the 20-card maximum hand.
+        if let Some(w) = target.want(PairSequence, 3, 10) {
             self.sequences(PairSequence, 2, w, 0);
         }
-        if let Some(w) = target.want(Airplane, 2, 12) {
+        if let Some(w) = target.want(Airplane, 2, 6) {
             self.sequences(Airplane, 3, w, 0);
         }
-        if let Some(w) = target.want(AirplaneWithSingles, 2, 12) {
+        if let Some(w) = target.want(AirplaneWithSingles, 2, 5) {
             self.sequences(AirplaneWithSingles, 3, w, 1);
         }
-        if let Some(w) = target.want(AirplaneWithPairs, 2, 12) {
+        if let Some(w) = target.want(AirplaneWithPairs, 2, 4) {
             self.sequences(AirplaneWithPairs, 3, w, 2);
         }
         if let Some(w) = target.want(FourWithTwoSingles, 1, 1) {

@@ -332,3 +332,24 @@ fn ddz_display_and_describe() {
     );
     assert_eq!(one(DDZ, "As Ks Qh Jd Tc").to_string(), "Tc Jd Qh Ks As");
 }
+
+#[test]
+fn ddz_4_3_sequence_lengths_are_bounded_by_the_20_card_hand() {
+    // DDZ-4.3 bounds n for every sequence type; DDZ-4.8 alone would accept these 21+ card sets.
+    invalid("3s 3h 3d 4s 4h 4d 5s 5h 5d 6s 6h 6d 7s 7h 7d 8s 8h 8d 9s 9h 9d"); // airplane n=7
+    invalid("3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s 8h 9s 9h Ts Th Js Jh Qs Qh Ks Kh"); // 11 pairs
+    check(
+        "3s 3h 4s 4h 5s 5h 6s 6h 7s 7h 8s 8h 9s 9h Ts Th Js Jh Qs Qh",
+        ComboKind::PairSequence,
+        "Q",
+        10,
+    );
+    // No legal play from the whole pack has more than 20 cards.
+    let all = legal_plays(DDZ, CardSet::full_pack(true), None);
+    assert!(all.iter().all(|p| p.len() <= 20));
+    let longest = |kind| all.iter().filter(|p| p.kind() == kind).map(|p| p.length()).max();
+    assert_eq!(longest(ComboKind::PairSequence), Some(10));
+    assert_eq!(longest(ComboKind::Airplane), Some(6));
+    assert_eq!(longest(ComboKind::AirplaneWithSingles), Some(5));
+    assert_eq!(longest(ComboKind::AirplaneWithPairs), Some(4));
+}
