@@ -7,10 +7,10 @@ mod betting;
 mod cards;
 mod climbing;
 mod errors;
-mod poker;
-mod tricks;
 mod five_ten_king;
+mod poker;
 mod tractor;
+mod tricks;
 
 use pyo3::prelude::*;
 

@@ -347,7 +347,12 @@ fn ddz_4_3_sequence_lengths_are_bounded_by_the_20_card_hand() {
     // No legal play from the whole pack has more than 20 cards.
     let all = legal_plays(DDZ, CardSet::full_pack(true), None);
     assert!(all.iter().all(|p| p.len() <= 20));
-    let longest = |kind| all.iter().filter(|p| p.kind() == kind).map(|p| p.length()).max();
+    let longest = |kind| {
+        all.iter()
+            .filter(|p| p.kind() == kind)
+            .map(|p| p.length())
+            .max()
+    };
     assert_eq!(longest(ComboKind::PairSequence), Some(10));
     assert_eq!(longest(ComboKind::Airplane), Some(6));
     assert_eq!(longest(ComboKind::AirplaneWithSingles), Some(5));
