@@ -16,6 +16,7 @@
 pub mod classify;
 pub mod combo;
 pub mod generate;
+pub mod guandan;
 pub mod playout;
 pub mod ruleset;
 pub mod table;
