@@ -7,7 +7,18 @@ it. Start with :mod:`cardavia.cards` (cards, card sets, seeded deals) and :mod:`
 
 from __future__ import annotations
 
-from cardavia._core import Card, CardBag, CardSet, ClimbTable, Play, Rank, Rng, Suit
+from cardavia._core import (
+    Card,
+    CardBag,
+    CardSet,
+    ClimbTable,
+    GuandanPlay,
+    GuandanTable,
+    Play,
+    Rank,
+    Rng,
+    Suit,
+)
 from cardavia._core import __version__ as __version__
 from cardavia.cards import Deal, deal, parse_cards
 from cardavia.errors import (
@@ -29,6 +40,8 @@ __all__ = [
     "CardBag",
     "CardSet",
     "ClimbTable",
+    "GuandanPlay",
+    "GuandanTable",
     "Play",
     "Rng",
     "CardaviaError",

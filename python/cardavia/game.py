@@ -464,4 +464,5 @@ _GAME_MODULES: tuple[str, ...] = (
     "cardavia.doudizhu",
     "cardavia.zhengshangyou",
     "cardavia.red_ten",
+    "cardavia.guandan",
 )

@@ -229,7 +229,9 @@ pub fn parse_cards_with_positions(text: &str) -> Result<Vec<(Card, usize)>, Card
                 } else {
                     match chars.get(after_rank) {
                         None => "the rank has no suit after it".to_string(),
-                        Some(sc) => format!("{sc:?} is not a suit (expected c, d, h, s or ♣ ♦ ♥ ♠)"),
+                        Some(sc) => {
+                            format!("{sc:?} is not a suit (expected c, d, h, s or ♣ ♦ ♥ ♠)")
+                        }
                     }
                 };
                 return Err(CardError {

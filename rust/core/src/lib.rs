@@ -8,9 +8,9 @@
 //! * [`poker`]: Hold'em hand evaluation (rules/holdem.md HE-2) and equity.
 
 pub mod cards;
+pub mod climbing;
 pub mod deal;
 pub mod error;
-pub mod climbing;
 pub mod poker;
 pub mod rng;
 

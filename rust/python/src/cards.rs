@@ -4,9 +4,9 @@ use crate::errors::{card_error, invalid_argument, to_py};
 use cardavia_core::cards::{self as core, parse_cards, NUM_CARD_KINDS};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::basic::CompareOp;
-use std::hash::{Hash, Hasher};
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString, PyTuple};
+use std::hash::{Hash, Hasher};
 
 /// A card rank. `TWO`..`ACE` are the ordinary ranks (values 0..12); the jokers have their own ranks.
 #[pyclass(module = "cardavia", eq, eq_int, ord, hash, frozen, from_py_object)]
@@ -99,7 +99,15 @@ impl Suit {
 }
 
 /// One playing card. `Card("Ah")`, `Card("10h")`, `Card("SJ")`; `Card.from_index(50)`.
-#[pyclass(module = "cardavia", name = "Card", frozen, eq, ord, hash, from_py_object)]
+#[pyclass(
+    module = "cardavia",
+    name = "Card",
+    frozen,
+    eq,
+    ord,
+    hash,
+    from_py_object
+)]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyCard(pub core::Card);
 
@@ -287,15 +295,16 @@ impl PyCardSet {
                 1 => mask |= 1 << i,
                 _ => {
                     return Err(invalid_argument(format!(
-                        "count {n} for card {} at index {i}: a CardSet holds each card at most once",
-                        core::Card::from_index(i as u8).expect("i < 54")
-                    )))
+                    "count {n} for card {} at index {i}: a CardSet holds each card at most once",
+                    core::Card::from_index(i as u8).expect("i < 54")
+                )))
                 }
             }
         }
         Ok(PyCardSet(core::CardSet(mask)))
     }
 
+    #[allow(clippy::wrong_self_convention)] // a Python method name; pyo3 passes &self
     fn to_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let v: Vec<u8> = (0..NUM_CARD_KINDS)
             .map(|i| ((self.0 .0 >> i) & 1) as u8)
@@ -340,7 +349,9 @@ impl PyCardSet {
         Ok(PyCardSet(self.0.difference(cardset_from_any(other)?)))
     }
     fn __xor__(&self, other: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyCardSet(self.0.symmetric_difference(cardset_from_any(other)?)))
+        Ok(PyCardSet(
+            self.0.symmetric_difference(cardset_from_any(other)?),
+        ))
     }
     fn union(&self, other: &Bound<'_, PyAny>) -> PyResult<Self> {
         self.__or__(other)
@@ -375,7 +386,10 @@ impl PyCardSet {
             CompareOp::Ge => b.is_subset(a),
             CompareOp::Gt => b.is_subset(a) && a != b,
         };
-        pyo3::types::PyBool::new(py, result).to_owned().into_any().unbind()
+        pyo3::types::PyBool::new(py, result)
+            .to_owned()
+            .into_any()
+            .unbind()
     }
 
     fn __hash__(&self) -> u64 {
@@ -471,6 +485,7 @@ impl PyCardBag {
         Ok(PyCardBag(bag))
     }
 
+    #[allow(clippy::wrong_self_convention)] // a Python method name; pyo3 passes &self
     fn to_array<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         let v: Vec<u8> = core::Card::all().map(|c| self.0.count(c) as u8).collect();
         PyArray1::from_vec(py, v)
@@ -541,7 +556,10 @@ impl PyCardBag {
             CompareOp::Ge => b.is_subset(a),
             CompareOp::Gt => b.is_subset(a) && a != b,
         };
-        pyo3::types::PyBool::new(py, result).to_owned().into_any().unbind()
+        pyo3::types::PyBool::new(py, result)
+            .to_owned()
+            .into_any()
+            .unbind()
     }
 
     fn __hash__(&self) -> u64 {
@@ -593,7 +611,14 @@ pub fn deal_cards(
         .map(|h| h.into_iter().map(PyCard).collect())
         .collect();
     let leftover: Vec<PyCard> = d.leftover.into_iter().map(PyCard).collect();
-    Ok(PyTuple::new(py, [hands.into_pyobject(py)?.into_any(), leftover.into_pyobject(py)?.into_any()])?.unbind())
+    Ok(PyTuple::new(
+        py,
+        [
+            hands.into_pyobject(py)?.into_any(),
+            leftover.into_pyobject(py)?.into_any(),
+        ],
+    )?
+    .unbind())
 }
 
 /// cardavia's seeded generator (ChaCha8; see the README), for the random choices of games.

@@ -231,11 +231,15 @@ impl PyClimbTable {
     }
     #[getter]
     fn plays_made(&self) -> Vec<u32> {
-        (0..self.0.num_players()).map(|p| self.0.plays_made(p)).collect()
+        (0..self.0.num_players())
+            .map(|p| self.0.plays_made(p))
+            .collect()
     }
     #[getter]
     fn bombs_played(&self) -> Vec<u32> {
-        (0..self.0.num_players()).map(|p| self.0.bombs_played(p)).collect()
+        (0..self.0.num_players())
+            .map(|p| self.0.bombs_played(p))
+            .collect()
     }
     #[getter]
     fn response_bomb_tricks(&self) -> Vec<u32> {
@@ -269,7 +273,10 @@ impl PyClimbTable {
         };
         let mut probe = self.0.clone();
         probe.set_record_history(false);
-        Ok(probe.play_cards(player, cards).err().map(|v| (v.rule, v.message)))
+        Ok(probe
+            .play_cards(player, cards)
+            .err()
+            .map(|v| (v.rule, v.message)))
     }
 
     /// The current player passes (IllegalActionError-style errors are raised by the caller).
@@ -374,10 +381,16 @@ impl PyClimbTable {
         }
         let shape = [n, players];
         let d = PyDict::new(py);
-        d.set_item("finish_order", PyArray1::from_vec(py, finish).reshape(shape)?)?;
+        d.set_item(
+            "finish_order",
+            PyArray1::from_vec(py, finish).reshape(shape)?,
+        )?;
         d.set_item("cards_left", PyArray1::from_vec(py, left).reshape(shape)?)?;
         d.set_item("plays_made", PyArray1::from_vec(py, plays).reshape(shape)?)?;
-        d.set_item("bombs_played", PyArray1::from_vec(py, bombs).reshape(shape)?)?;
+        d.set_item(
+            "bombs_played",
+            PyArray1::from_vec(py, bombs).reshape(shape)?,
+        )?;
         d.set_item(
             "response_bomb_tricks",
             PyArray1::from_vec(py, response).reshape(shape)?,

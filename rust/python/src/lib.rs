@@ -6,6 +6,7 @@
 mod cards;
 mod climbing;
 mod errors;
+mod guandan;
 
 use pyo3::prelude::*;
 
@@ -25,5 +26,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
+    m.add_class::<guandan::PyGuandanPlay>()?;
+    m.add_class::<guandan::PyGuandanPlayList>()?;
+    m.add_class::<guandan::PyGuandanTable>()?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_classify, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_beats, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_action_index_size, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_wild_card, m)?)?;
     Ok(())
 }
