@@ -70,11 +70,37 @@ impl HandInfo {
         };
         let mut n = 0usize;
         for r in 0..13u8 {
+            let base = 4 * r as usize;
+            let c: [u8; 4] = std::array::from_fn(|s| {
+                (((once >> (base + s)) & 1) + ((twice >> (base + s)) & 1)) as u8
+            });
             for m in 0..=3u8 {
                 h.start[r as usize][m as usize] = n as u16;
-                let parts = h.parts(r, m);
-                h.flat[n..n + parts.len].copy_from_slice(&parts.masks[..parts.len]);
-                n += parts.len;
+                if m > rank_count[r as usize] {
+                    continue;
+                }
+                for a0 in 0..=c[0].min(m) {
+                    for a1 in 0..=c[1].min(m - a0) {
+                        for a2 in 0..=c[2].min(m - a0 - a1) {
+                            let a3 = m - a0 - a1 - a2;
+                            if a3 > c[3] {
+                                continue;
+                            }
+                            let (mut o, mut t) = (0u64, 0u64);
+                            for (s, a) in [a0, a1, a2, a3].into_iter().enumerate() {
+                                let bit = 1u64 << (base + s);
+                                if a >= 1 {
+                                    o |= bit;
+                                }
+                                if a == 2 {
+                                    t |= bit;
+                                }
+                            }
+                            h.flat[n] = (o, t);
+                            n += 1;
+                        }
+                    }
+                }
             }
             h.start[r as usize][4] = n as u16;
         }
@@ -174,23 +200,64 @@ struct Straight {
 }
 
 impl Straight {
-    fn walk(&self, i: usize, once: u64, used: u8, wa: [u8; 2], out: &mut Vec<GdCombo>) {
-        if i == 5 {
-            let (o, t) = match used {
-                0 => (once, 0),
-                1 => (once | self.wild_bit, 0),
-                _ => (once | self.wild_bit, self.wild_bit),
+    /// Every choice of one natural card or a wild card per position, at most `wilds` wild:
+    /// for each set of wild positions (containing every position without a natural card), the
+    /// product of the natural options of the other positions.
+    fn walk(&self, out: &mut Vec<GdCombo>) {
+        let mut missing = 0u32;
+        for i in 0..5 {
+            if self.n_opts[i] == 0 {
+                missing |= 1 << i;
+            }
+        }
+        const ZERO: [u64; 1] = [0];
+        for wild_set in 0u32..32 {
+            let used = wild_set.count_ones() as u8;
+            if used > self.wilds || wild_set & missing != missing {
+                continue;
+            }
+            let (wo, wt) = match used {
+                0 => (0, 0),
+                1 => (self.wild_bit, 0),
+                _ => (self.wild_bit, self.wild_bit),
             };
-            out.push(GdCombo::raw(o, t, self.kind, self.top, wa, self.level));
-            return;
-        }
-        for k in 0..self.n_opts[i] {
-            self.walk(i + 1, once | self.opts[i][k], used, wa, out);
-        }
-        if used < self.wilds {
-            let mut wa2 = wa;
-            wa2[used as usize] = self.reps[i];
-            self.walk(i + 1, once, used + 1, wa2, out);
+            let mut wa = [NO_WILD; 2];
+            let mut k = 0;
+            for i in 0..5 {
+                if wild_set & (1 << i) != 0 {
+                    wa[k] = self.reps[i];
+                    k += 1;
+                }
+            }
+            let opt = |i: usize| -> &[u64] {
+                if wild_set & (1 << i) != 0 {
+                    &ZERO
+                } else {
+                    &self.opts[i][..self.n_opts[i]]
+                }
+            };
+            let (o0, o1, o2, o3, o4) = (opt(0), opt(1), opt(2), opt(3), opt(4));
+            for &a in o0 {
+                for &b in o1 {
+                    let ab = a | b | wo;
+                    for &c in o2 {
+                        let abc = ab | c;
+                        for &d in o3 {
+                            let abcd = abc | d;
+                            for &e in o4 {
+                                out.push(GdCombo::raw(
+                                    abcd | e,
+                                    wt,
+                                    self.kind,
+                                    self.top,
+                                    wa,
+                                    self.level,
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -448,12 +515,13 @@ impl Gen<'_> {
                     top,
                     level: self.h.level,
                 };
-                st.walk(0, 0, 0, [NO_WILD; 2], self.out);
+                st.walk(self.out);
             }
         }
     }
 
-    /// Pair runs (`per = 2`, three positions) and triple runs (`per = 3`, two positions).
+    /// Pair runs (`per = 2`, three positions) and triple runs (`per = 3`, two positions):
+    /// each position takes a natural part of its rank completed by wild cards.
     fn runs(&mut self, per: u8) {
         let (kind, len) = if per == 2 {
             (GdKind::PairRun, 3u8)
@@ -461,70 +529,78 @@ impl Gen<'_> {
             (GdKind::TripleRun, 2u8)
         };
         let min = self.f.normal_min();
-        for top in (len..=14u8).rev() {
+        let h = &self.h;
+        let out = &mut *self.out;
+        let level = h.level;
+        let wilds = h.wilds;
+        for top in len..=14u8 {
             if top <= min {
                 continue;
             }
             let low = top + 1 - len;
-            let deficit: u8 = (0..len)
-                .map(|i| per.saturating_sub(self.h.rank_count[seq_rank(low + i) as usize]))
+            let ranks = [
+                seq_rank(low),
+                seq_rank(low + 1),
+                seq_rank((low + 2).min(14)),
+            ];
+            let deficit: u8 = (0..len as usize)
+                .map(|i| per.saturating_sub(h.rank_count[ranks[i] as usize]))
                 .sum();
-            if deficit > self.h.wilds {
+            if deficit > wilds {
                 continue;
             }
-            // per position: options (once, twice, wilds used)
-            let mut opts = [[(0u64, 0u64, 0u8); 31]; 3];
-            let mut n_opts = [0usize; 3];
-            let mut feasible = true;
-            for i in 0..len as usize {
-                let r = seq_rank(low + i as u8);
-                for wilds in 0..=self.h.wilds.min(per) {
-                    for &(o, t) in self.h.small_parts(r, per - wilds) {
-                        opts[i][n_opts[i]] = (o, t, wilds);
-                        n_opts[i] += 1;
-                    }
-                }
-                if n_opts[i] == 0 {
-                    feasible = false;
-                    break;
-                }
-            }
-            if !feasible {
-                continue;
-            }
-            let mut idx = [0usize; 3];
-            loop {
-                let (mut o, mut t, mut used) = (0u64, 0u64, 0u8);
-                let mut wa = [NO_WILD; 2];
-                for i in 0..len as usize {
-                    let (po, pt, pw) = opts[i][idx[i]];
-                    o |= po;
-                    t |= pt;
-                    for _ in 0..pw {
-                        if used < 2 {
-                            wa[used as usize] = rep(seq_rank(low + i as u8));
+            // wild cards used at positions 0, 1 (and 2), each at most `per`
+            for w0 in 0..=wilds.min(per) {
+                for w1 in 0..=(wilds - w0).min(per) {
+                    let w2max = if len == 3 {
+                        (wilds - w0 - w1).min(per)
+                    } else {
+                        0
+                    };
+                    for w2 in 0..=w2max {
+                        let used = w0 + w1 + w2;
+                        let (wo, wt) = h.wild_masks(used);
+                        let mut wa = [NO_WILD; 2];
+                        let mut k = 0;
+                        for (i, w) in [w0, w1, w2].into_iter().enumerate() {
+                            for _ in 0..w {
+                                wa[k] = rep(ranks[i]);
+                                k += 1;
+                            }
                         }
-                        used += 1;
+                        let p0 = h.small_parts(ranks[0], per - w0);
+                        let p1 = h.small_parts(ranks[1], per - w1);
+                        if len == 2 {
+                            for &(o0, t0) in p0 {
+                                for &(o1, t1) in p1 {
+                                    out.push(GdCombo::raw(
+                                        o0 | o1 | wo,
+                                        t0 | t1 | wt,
+                                        kind,
+                                        top,
+                                        wa,
+                                        level,
+                                    ));
+                                }
+                            }
+                        } else {
+                            let p2 = h.small_parts(ranks[2], per - w2);
+                            for &(o0, t0) in p0 {
+                                for &(o1, t1) in p1 {
+                                    for &(o2, t2) in p2 {
+                                        out.push(GdCombo::raw(
+                                            o0 | o1 | o2 | wo,
+                                            t0 | t1 | t2 | wt,
+                                            kind,
+                                            top,
+                                            wa,
+                                            level,
+                                        ));
+                                    }
+                                }
+                            }
+                        }
                     }
-                }
-                if used <= self.h.wilds {
-                    let (wo, wt) = self.h.wild_masks(used);
-                    self.push(o | wo, t | wt, kind, top, wa);
-                }
-                let mut i = 0;
-                loop {
-                    if i == len as usize {
-                        break;
-                    }
-                    idx[i] += 1;
-                    if idx[i] < n_opts[i] {
-                        break;
-                    }
-                    idx[i] = 0;
-                    i += 1;
-                }
-                if i == len as usize {
-                    break;
                 }
             }
         }
