@@ -7,7 +7,19 @@ it. Start with :mod:`cardavia.cards` (cards, card sets, seeded deals) and :mod:`
 
 from __future__ import annotations
 
-from cardavia._core import Card, CardBag, CardSet, ClimbTable, FtkTable, Play, Rank, Rng, Suit
+from cardavia._core import (
+    Card,
+    CardBag,
+    CardSet,
+    ClimbTable,
+    FtkTable,
+    GuandanPlay,
+    GuandanTable,
+    Play,
+    Rank,
+    Rng,
+    Suit,
+)
 from cardavia._core import __version__ as __version__
 from cardavia.cards import Deal, deal, parse_cards
 from cardavia.errors import (
@@ -30,6 +42,8 @@ __all__ = [
     "CardSet",
     "ClimbTable",
     "FtkTable",
+    "GuandanPlay",
+    "GuandanTable",
     "Play",
     "Rng",
     "CardaviaError",

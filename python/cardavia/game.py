@@ -470,4 +470,5 @@ _GAME_MODULES: tuple[str, ...] = (
     "cardavia.one_poker",
     "cardavia.five_ten_king",
     "cardavia.tractor",
+    "cardavia.guandan",
 )

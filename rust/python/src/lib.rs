@@ -8,6 +8,7 @@ mod cards;
 mod climbing;
 mod errors;
 mod five_ten_king;
+mod guandan;
 mod poker;
 mod tractor;
 mod tricks;
@@ -73,5 +74,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tractor::tractor_follow_violation, m)?)?;
     m.add_function(wrap_pyfunction!(tractor::tractor_trick_winner, m)?)?;
     m.add_function(wrap_pyfunction!(tractor::tractor_points, m)?)?;
+    m.add_class::<guandan::PyGuandanPlay>()?;
+    m.add_class::<guandan::PyGuandanPlayList>()?;
+    m.add_class::<guandan::PyGuandanTable>()?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_classify, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_beats, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_action_index_size, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_wild_card, m)?)?;
     Ok(())
 }

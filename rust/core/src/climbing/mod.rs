@@ -22,6 +22,7 @@ pub mod combo;
 mod ftk_combos;
 pub mod ftk_table;
 pub mod generate;
+pub mod guandan;
 pub mod playout;
 pub mod ruleset;
 pub mod table;
