@@ -39,7 +39,7 @@ from cardavia import _core
 from cardavia._core import Card, CardBag, CardSet, GuandanPlay, GuandanPlayList, GuandanTable, Rng
 from cardavia.cards import check_seed
 from cardavia.climbing import derive_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError
+from cardavia.errors import CardaviaError, IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, State, register
 
 __all__ = [
@@ -827,9 +827,12 @@ class GuandanState(State):
             clone = self._try_resample(player, rng)
             if clone is not None:
                 return clone
-        # Pathological positions (e.g. every copy of a card accounted for in a way the
-        # sampler's pins do not model): the real deal is always consistent.
-        return self.game.state_from_json(self.to_json())  # pragma: no cover
+        # Pathological positions (every copy of a card accounted for in a way the sampler's
+        # pins do not model). Returning the real deal would hand `player` the hidden cards, so
+        # say so instead.
+        raise CardaviaError(  # pragma: no cover
+            f"no redeal consistent with seat {player}'s information found in 200 tries"
+        )
 
     def _try_resample(self, player: int, rng: Rng) -> GuandanState | None:
         plan = self.tribute
