@@ -530,7 +530,10 @@ fn monte_carlo(s: &Setup, samples: u64, seed: u64, threads: usize) -> Result<Tal
     let fixed = s.players.iter().all(|p| p.len() == 1);
     let fixed_deck: Vec<u8> = if fixed {
         let holes = s.players.iter().fold(0u64, |m, p| m | p[0].mask);
-        base.iter().copied().filter(|&c| holes & (1 << c) == 0).collect()
+        base.iter()
+            .copied()
+            .filter(|&c| holes & (1 << c) == 0)
+            .collect()
     } else {
         Vec::new()
     };
@@ -549,6 +552,24 @@ fn monte_carlo(s: &Setup, samples: u64, seed: u64, threads: usize) -> Result<Tal
             // Each chunk starts from the same deck order, whichever thread runs it.
             deck.copy_from_slice(&fixed_deck);
             let trials = CHUNK.min(samples - chunk * CHUNK);
+            if fixed {
+                // Every hand is known: the board is a partial Fisher-Yates shuffle of the rest.
+                for (p, combos) in s.players.iter().enumerate() {
+                    holes[p] = combos[0];
+                }
+                for _ in 0..trials {
+                    let (mut key, mut bits) = (s.board_key, s.board_bits);
+                    for i in 0..s.missing {
+                        let j = i + rng.below((deck.len() - i) as u32) as usize;
+                        deck.swap(i, j);
+                        let c = deck[i] as usize;
+                        key += CARD_KEYS[c];
+                        bits |= SUIT_BITS[c];
+                    }
+                    tally.showdown(&holes, key, bits);
+                }
+                continue;
+            }
             for _ in 0..trials {
                 // Holdings: uniform over compatible assignments, by rejection.
                 let mut rejected = 0;
@@ -577,29 +598,17 @@ fn monte_carlo(s: &Setup, samples: u64, seed: u64, threads: usize) -> Result<Tal
                         break 'chunks;
                     }
                 };
-                // Board completion: uniform without replacement.
+                // Board completion: uniform without replacement, drawn from the deck without
+                // board and dead cards by rejection of the cards in use.
                 let (mut key, mut bits) = (s.board_key, s.board_bits);
-                if fixed {
-                    // Every hand is known: a partial Fisher-Yates shuffle of the rest.
-                    for i in 0..s.missing {
-                        let j = i + rng.below((deck.len() - i) as u32) as usize;
-                        deck.swap(i, j);
-                        let c = deck[i] as usize;
-                        key += CARD_KEYS[c];
-                        bits |= SUIT_BITS[c];
-                    }
-                } else {
-                    // The hands vary: draw from the deck without board and dead cards, by
-                    // rejection of the cards in use.
-                    for _ in 0..s.missing {
-                        loop {
-                            let c = base[rng.below(base.len() as u32) as usize];
-                            if used & (1 << c) == 0 {
-                                used |= 1 << c;
-                                key += CARD_KEYS[c as usize];
-                                bits |= SUIT_BITS[c as usize];
-                                break;
-                            }
+                for _ in 0..s.missing {
+                    loop {
+                        let c = base[rng.below(base.len() as u32) as usize];
+                        if used & (1 << c) == 0 {
+                            used |= 1 << c;
+                            key += CARD_KEYS[c as usize];
+                            bits |= SUIT_BITS[c as usize];
+                            break;
                         }
                     }
                 }
@@ -627,8 +636,11 @@ fn monte_carlo(s: &Setup, samples: u64, seed: u64, threads: usize) -> Result<Tal
 ///   Monte Carlo) when that could exceed [`MAX_EXACT_BOARDS`] boards.
 /// * `samples: Some(n)`: Monte Carlo with `n` trials, each drawing a combo per player (uniformly
 ///   over compatible assignments, by rejection) and a board completion. The trials are split
-///   into fixed chunks of 4096, chunk `i` drawing from [`Rng`] seeded with a mix of `(seed, i)`,
-///   so the result depends on `seed` only, never on `threads`.
+///   into fixed chunks of 4096, chunk `i` drawing from [`Rng`] seeded with a mix of `(seed, i)`
+///   (its 64-bit outputs used 16 bits at a time, exactly uniform by rejection), so the result
+///   depends on `seed` only, never on `threads`. When every hand is a single holding the board
+///   is a partial Fisher-Yates shuffle of the remaining deck, otherwise cards are drawn by
+///   rejection of those in use.
 ///
 /// `win[i]`: fraction of boards where hand `i` alone is best; `tie[i]`: fraction where it shares
 /// the best hand; `equity[i] = win[i] + Σ 1/(number of winners)` over its shared wins (the

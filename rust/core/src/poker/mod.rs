@@ -3,7 +3,7 @@
 //! * [`eval`]: strengths of 5-7 card hands (`7463 - r`, HE-2.6), categories, descriptions,
 //!   best five cards, batch evaluation.
 //! * [`range`]: hand ranges in the usual notation (`QQ+`, `AKs`, `76s-54s`, `AhKd`).
-//! * [`equity`]: exact and Monte Carlo all-in equity of 2-10 ranges.
+//! * [`mod@equity`]: exact and Monte Carlo all-in equity of 2-10 ranges.
 
 pub mod equity;
 pub mod eval;

@@ -15,8 +15,9 @@
 //!   5, 6 or 7 cards: row = `sum & ROW_MASK`, column = `sum >> ROW_BITS`, slot =
 //!   `OFFSETS[row] + column`. `HASH[slot]` is the strength (`7463 - r`, HE-2.6) of the best
 //!   5-card hand of those ranks when no flush is possible; empty slots hold 0.
-//! * `OFFSETS7` / `HASH7`: the same for the 7-card multisets only (49,205 of them), with
-//!   `u16` offsets: a smaller table for the 7-card paths (`evaluate7`, equity).
+//! * `OFFSETS7` / `HASH7`: the same for the 7-card multisets only (49,205 of them), with fewer
+//!   rows and `u16` offsets, so that the offsets (8 KiB) stay in the L1 cache on the 7-card
+//!   paths (`evaluate7`, equity).
 //! * `FLUSH`: indexed by the 13-bit rank mask of the cards of the flush suit; the strength of the
 //!   best flush or straight flush (0 for masks with fewer than 5 bits).
 //! * `CLASS_INFO`: for each class index `r` (1..=7462), `category << 20` plus the five ranks of
@@ -25,9 +26,9 @@
 use std::collections::HashMap;
 
 /// Number of low key bits that select the row of the perfect hash of 5-7 card hands.
-pub const ROW_BITS: u32 = 14;
+pub const ROW_BITS: u32 = 13;
 /// Number of low key bits that select the row of the perfect hash of 7-card hands.
-pub const ROW_BITS7: u32 = 13;
+pub const ROW_BITS7: u32 = 12;
 
 /// Number of equivalence classes of 5-card hands (HE-2.6).
 pub const CLASSES: usize = 7462;
