@@ -91,6 +91,19 @@ def action_space(ruleset: str, deck_mask: int, calls: tuple[str, ...]) -> PlayAc
     return PlayActionSpace(ruleset, CardSet.from_mask(deck_mask), calls)
 
 
+def as_play(
+    x: Any, classify: Any, game_name: str, rule: str, collection: type = CardSet
+) -> Play | None:
+    """``x`` as a Play: a Play or None as given, card text or cards classified by the game's
+    ``classify``; an invalid set raises InvalidArgumentError naming the game's rule."""
+    if x is None or isinstance(x, Play):
+        return x
+    found = classify(x)
+    if not found:
+        raise InvalidArgumentError(f"{collection(x)} is not a valid {game_name} play ({rule})")
+    return found[0]  # type: ignore[no-any-return]
+
+
 def play_action(play: Play) -> Action:
     """The protocol Action of a play."""
     return Action("play", play.cards, play=play)

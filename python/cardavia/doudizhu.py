@@ -25,7 +25,7 @@ import numpy.typing as npt
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play, Rng
 from cardavia.cards import check_seed
-from cardavia.climbing import ClimbingState, PlayActionSpace, action_space, derive_seed
+from cardavia.climbing import ClimbingState, PlayActionSpace, action_space, as_play, derive_seed
 from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, register
 
@@ -57,12 +57,7 @@ def beats(candidate: Play | CardsLike, top: Play | CardsLike) -> bool:
 
 
 def _as_play(x: Play | CardsLike | None) -> Play | None:
-    if x is None or isinstance(x, Play):
-        return x
-    found = classify(x)
-    if not found:
-        raise InvalidArgumentError(f"{CardSet(x)} is not a valid Dou Dizhu play (DDZ-4.8)")
-    return found[0]
+    return as_play(x, classify, "Dou Dizhu", "DDZ-4.8")
 
 
 @dataclass(frozen=True)

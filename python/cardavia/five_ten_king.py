@@ -45,7 +45,7 @@ from typing import Any
 from cardavia import _core
 from cardavia._core import Card, CardBag, CardSet, FtkTable, Play, Rng
 from cardavia.cards import check_seed
-from cardavia.climbing import derive_seed
+from cardavia.climbing import as_play, derive_seed
 from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, Option, State, register
 
@@ -99,12 +99,7 @@ def beats(candidate: Play | CardsLike, top: Play | CardsLike) -> bool:
 
 
 def _as_play(x: Play | CardsLike | None) -> Play | None:
-    if x is None or isinstance(x, Play):
-        return x
-    found = classify(x)
-    if not found:
-        raise InvalidArgumentError(f"{CardBag(x)} is not a valid 5-10-K play (FTK-4.8)")
-    return found[0]
+    return as_play(x, classify, "5-10-K", "FTK-4.8", CardBag)
 
 
 # ---- settlement helpers --------------------------------------------------------------------

@@ -32,6 +32,7 @@ from cardavia.climbing import (
     ClimbingState,
     PlayActionSpace,
     action_space,
+    as_play,
     derive_seed,
 )
 from cardavia.errors import InvalidArgumentError
@@ -85,12 +86,7 @@ def beats(candidate: Play | CardsLike, top: Play | CardsLike) -> bool:
 
 
 def _as_play(x: Play | CardsLike | None) -> Play | None:
-    if x is None or isinstance(x, Play):
-        return x
-    found = classify(x)
-    if not found:
-        raise InvalidArgumentError(f"{CardSet(x)} is not a valid Red Ten play (RT-4.4)")
-    return found[0]
+    return as_play(x, classify, "Red Ten", "RT-4.4")
 
 
 def hand_sizes(dealer: int) -> list[int]:

@@ -24,7 +24,7 @@ from typing import Any
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play, Rng
 from cardavia.cards import check_seed
-from cardavia.climbing import ClimbingState, PlayActionSpace, action_space, derive_seed
+from cardavia.climbing import ClimbingState, PlayActionSpace, action_space, as_play, derive_seed
 from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action, Game, register
 
@@ -85,12 +85,7 @@ def beats(candidate: Play | CardsLike, top: Play | CardsLike, first_play: bool =
 
 
 def _as_play(x: Play | CardsLike | None, first_play: bool = False) -> Play | None:
-    if x is None or isinstance(x, Play):
-        return x
-    found = classify(x, first_play)
-    if not found:
-        raise InvalidArgumentError(f"{CardSet(x)} is not a valid Zheng Shangyou play (ZSY-4.6)")
-    return found[0]
+    return as_play(x, lambda c: classify(c, first_play), "Zheng Shangyou", "ZSY-4.6")
 
 
 def held_bombs(hand: CardsLike) -> int:
