@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from cardavia import __version__
@@ -63,9 +65,7 @@ def simulate(game: str, deals: int, seed: int, threads: int) -> None:
 
     started = time.perf_counter()
     try:
-        with click.progressbar(
-            length=deals, label=f"{game}", file=click.get_text_stream("stderr")
-        ) as bar:
+        with click.progressbar(length=deals, label=game, file=sys.stderr) as bar:
             summary = run(game, deals, seed=seed, threads=threads, progress=bar.update)
     except CardaviaError as e:
         raise click.ClickException(str(e)) from e
