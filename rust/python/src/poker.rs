@@ -66,10 +66,17 @@ pub fn evaluate_batch<'py>(
     if let Ok(indices) = hands.extract::<PyReadonlyArray2<'py, u8>>() {
         let shape = indices.shape();
         let (n, k) = (shape[0], shape[1]);
-        let contiguous = indices.as_array().as_standard_layout().into_owned();
-        let data = contiguous
-            .as_slice()
-            .ok_or_else(|| invalid_argument("could not read the card index array"))?;
+        // A C-contiguous array is read in place; anything else is copied once.
+        let owned;
+        let data = match indices.as_slice() {
+            Ok(s) => s,
+            Err(_) => {
+                owned = indices.as_array().as_standard_layout().into_owned();
+                owned
+                    .as_slice()
+                    .ok_or_else(|| invalid_argument("could not read the card index array"))?
+            }
+        };
         let mut out = vec![0u16; n];
         py.detach(|| poker::evaluate_batch_indices(data, k, &mut out, threads))
             .map_err(to_py)?;

@@ -598,33 +598,70 @@ pub fn evaluate_batch_indices(
             data.len() / k
         )));
     }
-    run_batch(data, k, out, threads, |first, rows, out| {
-        for (i, (row, o)) in rows.chunks_exact(k).zip(out.iter_mut()).enumerate() {
-            let mut seen = 0u64;
-            for &c in row {
-                if c >= 52 {
-                    return Err(invalid(format!(
-                        "row {}: card index {c} is out of range 0..52",
-                        first + i
-                    )));
-                }
-                if seen & (1 << c) != 0 {
-                    let card = Card::from_index(c).expect("index < 52");
-                    return Err(invalid(format!(
-                        "row {}: card {card} appears twice",
-                        first + i
-                    )));
-                }
-                seen |= 1 << c;
-            }
-            *o = if k == 7 {
-                evaluate7(row.try_into().expect("row of 7"))
-            } else {
-                evaluate_indices(row)
-            };
+    match k {
+        7 => run_batch(data, 7, out, threads, evaluate_rows::<7>),
+        6 => run_batch(data, 6, out, threads, evaluate_rows::<6>),
+        _ => run_batch(data, 5, out, threads, evaluate_rows::<5>),
+    }
+}
+
+/// Validates and evaluates rows of exactly `K` card indices (`K` a constant, so the per-row
+/// loops unroll). `first` is the number of the first row, for error messages.
+fn evaluate_rows<const K: usize>(first: usize, rows: &[u8], out: &mut [u16]) -> Result<(), Error> {
+    // One vectorisable pass finds any index of 52 or more; then each row only needs the
+    // duplicate check: K distinct bits sum without carries to their OR.
+    if let Some(pos) = rows.iter().position(|&c| c >= 52) {
+        let row = pos / K;
+        return Err(bad_row(first + row, &rows[row * K..row * K + K]));
+    }
+    for (i, (row, o)) in rows.chunks_exact(K).zip(out.iter_mut()).enumerate() {
+        let row: &[u8; K] = row.try_into().expect("chunks of K");
+        let mut or = 0u64;
+        let mut sum = 0u64;
+        for &c in row {
+            let bit = CARD_BITS[c as usize];
+            or |= bit;
+            sum += bit;
         }
-        Ok(())
-    })
+        if sum != or {
+            return Err(bad_row(first + i, row));
+        }
+        *o = match <&[u8; 7]>::try_from(&row[..]) {
+            Ok(seven) => evaluate7(seven),
+            Err(_) => evaluate_indices(row),
+        };
+    }
+    Ok(())
+}
+
+/// `1 << index` for each card index (256 entries: a `u8` index needs no bounds check).
+static CARD_BITS: [u64; 256] = {
+    let mut bits = [0u64; 256];
+    let mut i = 0;
+    while i < 52 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
+/// The error for an invalid row of card indices: the first index out of range or repeated.
+#[cold]
+fn bad_row(row_number: usize, row: &[u8]) -> Error {
+    let mut seen = 0u64;
+    for &c in row {
+        if c >= 52 {
+            return invalid(format!(
+                "row {row_number}: card index {c} is out of range 0..52"
+            ));
+        }
+        if seen & (1 << c) != 0 {
+            let card = Card::from_index(c).expect("index < 52");
+            return invalid(format!("row {row_number}: card {card} appears twice"));
+        }
+        seen |= 1 << c;
+    }
+    invalid(format!("row {row_number}: invalid cards"))
 }
 
 /// Evaluates one hand per mask (see [`evaluate_mask`]) into `out` (same length as `masks`).
