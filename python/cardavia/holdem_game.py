@@ -152,12 +152,14 @@ class HoldemState(State):
     def __init__(self, game: HoldemGame, seed: int | None, deal: Any):
         super().__init__(game, seed, deal)
         if deal is None:
-            deal = {
+            # A shuffle of the 52 cards is valid by construction: no need to re-check it.
+            self._deal_record = {
                 "stacks": [game.options["stack"]] * game.num_players,
                 "button": 0,
                 "deck": game.random_deck(self.seed),
             }
-        self._deal_record = self._check_deal(deal)
+        else:
+            self._deal_record = self._check_deal(deal)
         d = self._deal_record
         self._hand = HoldemHand(
             d["stacks"],
