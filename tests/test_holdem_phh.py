@@ -131,3 +131,12 @@ def test_differential_against_pokerkit() -> None:
         )
         counts[" ".join(sorted(why))] += 1
     assert counts["same"] >= 950, counts
+
+
+def test_phh_is_reachable_from_cardavia_holdem() -> None:  # the entry points
+    from cardavia import holdem
+
+    state = cardavia.load("holdem").new_state(seed=3)
+    state.apply(state.legal_actions()[1])
+    again = holdem.from_phh(holdem.to_phh(state))
+    assert again._deal_record == state._deal_record and again.history == state.history

@@ -34,7 +34,9 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",
+    "from_phh",
     "range_combos",
+    "to_phh",
 ]
 
 #: Number of equivalence classes of 5-card hands (HE-2.6).
@@ -227,3 +229,17 @@ def equity(
         trials=trials,
         exact=exact,
     )
+
+
+def to_phh(state: Any) -> str:
+    """The hand so far as a PHH hand history (see :func:`cardavia.holdem_game.to_phh`)."""
+    from cardavia.holdem_game import to_phh as game_to_phh
+
+    return game_to_phh(state)
+
+
+def from_phh(text: str, game: Any = None) -> Any:
+    """A Hold'em state replayed from PHH text (see :func:`cardavia.holdem_game.from_phh`)."""
+    from cardavia.holdem_game import from_phh as game_from_phh
+
+    return game_from_phh(text, game)
