@@ -77,6 +77,7 @@ FULL = [1000, 1000, 1000, 1000]
 # ---- C. Betting legality -------------------------------------------------------------------
 
 
+# HE-8.25
 def test_he_8_25_first_hand_blinds_and_first_action() -> None:
     s = make(FULL)
     h = s.hand
@@ -87,6 +88,7 @@ def test_he_8_25_first_hand_blinds_and_first_action() -> None:
     assert rule_of(s, "check") == "HE-4.2"
 
 
+# HE-8.26
 def test_he_8_26_minimum_raise_is_last_full_raise() -> None:
     s = make(FULL)
     play(s, "s3 raise to 60")
@@ -98,6 +100,7 @@ def test_he_8_26_minimum_raise_is_last_full_raise() -> None:
     assert [str(a) for a in s.legal_actions()[:3]] == ["fold", "call 90", "raise to 140"]
 
 
+# HE-8.27
 def test_he_8_27_big_blind_option_and_flop_bet() -> None:
     s = make(FULL)
     play(s, "s3 call", "s0 call", "s1 call")
@@ -113,6 +116,7 @@ def test_he_8_27_big_blind_option_and_flop_bet() -> None:
     assert legal(s) == ["FOLD", "CALL 20", "RAISE [40..980]"]
 
 
+# HE-8.28
 def test_he_8_28_short_all_in_does_not_reopen() -> None:
     s = make([1000, 1000, 170, 1830])
     play(s, "s3 call", "s0 call", "s1 call", "s2 check")
@@ -132,6 +136,7 @@ def test_he_8_28_short_all_in_does_not_reopen() -> None:
     assert s.hand.pot_total == 680
 
 
+# HE-8.29
 def test_he_8_29_cumulative_short_all_ins_reopen_per_player() -> None:
     s = make([220, 1000, 170, 2610])
     play(s, "s3 call", "s0 call", "s1 call", "s2 check")
@@ -154,6 +159,7 @@ def test_he_8_29_cumulative_short_all_ins_reopen_per_player() -> None:
     ]
 
 
+# HE-8.30
 def test_he_8_30_short_all_in_opening_bet() -> None:
     s = make([1000, 1000, 35, 1965])
     play(s, "s3 call", "s0 call", "s1 call", "s2 check")
@@ -166,6 +172,7 @@ def test_he_8_30_short_all_in_opening_bet() -> None:
     assert legal(s) == ["FOLD", "CALL 15"]
 
 
+# HE-8.31
 def test_he_8_31_full_raise_over_short_all_in_reopens() -> None:
     s = make([1000, 1000, 35, 1965])
     play(s, "s3 call", "s0 call", "s1 call", "s2 check", "s1 check", "s2 bet to 15")
@@ -176,6 +183,7 @@ def test_he_8_31_full_raise_over_short_all_in_reopens() -> None:
     assert legal(s) == ["FOLD", "CALL 35", "RAISE [55..980]"]
 
 
+# HE-8.32
 def test_he_8_32_short_big_blind() -> None:
     s = make(
         [1000, 1000, 15, 1985],
@@ -196,6 +204,7 @@ def test_he_8_32_short_big_blind() -> None:
     assert s.hand.stacks == [1000, 990, 40, 1970]
 
 
+# HE-8.33
 def test_he_8_33_heads_up_all_in_opponent() -> None:
     s = make([1500, 0, 2500, 0])
     assert (s.hand.small_blind_seat, s.hand.big_blind_seat) == (0, 2)
@@ -204,6 +213,7 @@ def test_he_8_33_heads_up_all_in_opponent() -> None:
     assert legal(s) == ["FOLD", "CALL 1480"]
 
 
+# HE-8.34
 def test_he_8_34_heads_up_sb_covers_short_bb() -> None:
     s = make([3985, 15, 0, 0])
     assert s.hand.level == 20
@@ -216,6 +226,7 @@ def test_he_8_34_heads_up_sb_covers_short_bb() -> None:
     assert len(s.hand.board.split()) == 5
 
 
+# HE-8.35
 def test_he_8_35_heads_up_nobody_acts() -> None:
     s = make([3995, 5, 0, 0])
     assert s.is_terminal() and s.legal_actions() == []
@@ -236,6 +247,7 @@ def test_he_8_35_heads_up_nobody_acts() -> None:
 # ---- D. Pots, returns, odd chips -----------------------------------------------------------
 
 
+# HE-8.36
 def test_he_8_36_uncalled_raise_returned_no_showdown() -> None:
     s = make(FULL)
     play(s, "s3 raise to 60", "s0 fold", "s1 fold", "s2 fold")
@@ -246,6 +258,7 @@ def test_he_8_36_uncalled_raise_returned_no_showdown() -> None:
     assert s.returns() == [0.0, -10.0, -20.0, 30.0]
 
 
+# HE-8.37
 def test_he_8_37_three_way_all_in_side_pot() -> None:
     s = make(
         [1600, 300, 100, 2000],
@@ -264,6 +277,7 @@ def test_he_8_37_three_way_all_in_side_pot() -> None:
     assert s.hand.stacks == [1300, 400, 300, 2000]
 
 
+# HE-8.38
 def test_he_8_38_folded_chips_and_uncontested_side_pot() -> None:
     s = make(
         [1000, 1000, 50, 1950],
@@ -283,6 +297,7 @@ def test_he_8_38_folded_chips_and_uncontested_side_pot() -> None:
     assert s.hand.stacks == [940, 990, 160, 1910]
 
 
+# HE-8.39
 def test_he_8_39_odd_chip_first_winner_after_button() -> None:
     s = make(
         FULL,
@@ -298,6 +313,7 @@ def test_he_8_39_odd_chip_first_winner_after_button() -> None:
     assert s.hand.stacks == [1027, 990, 1028, 955]
 
 
+# HE-8.40
 def test_he_8_40_two_odd_chips_three_way_tie() -> None:
     s = make(
         FULL,
@@ -313,6 +329,7 @@ def test_he_8_40_two_odd_chips_three_way_tie() -> None:
     assert s.hand.stacks == [1006, 1007, 980, 1007]
 
 
+# HE-8.41
 def test_he_8_41_heads_up_finish() -> None:
     s = make(
         [300, 0, 3700, 0],
@@ -339,6 +356,7 @@ def next_hand(stacks: list[int], button: int, bb: int, players: int) -> tuple[in
     return b, sb, big
 
 
+# HE-8.42
 def test_he_8_42_transition_to_heads_up_moves_button_to_previous_bb() -> None:
     stacks = [0, 500, 500, 0]
     assert next_hand(stacks, 0, 2, 3) == (2, 2, 1)
@@ -348,17 +366,20 @@ def test_he_8_42_transition_to_heads_up_moves_button_to_previous_bb() -> None:
     assert next_hand(stacks, 1, 2, 2) == (2, 2, 1)
 
 
+# HE-8.43, HE-8.44
 def test_he_8_43_and_8_44_no_adjustment_needed() -> None:
     assert next_hand([500, 0, 500, 0], 0, 2, 3) == (2, 2, 0)
     assert next_hand([500, 500, 0, 0], 0, 2, 3) == (1, 1, 0)
 
 
+# HE-8.45, HE-8.46
 def test_he_8_45_and_8_46_two_eliminated_in_one_hand() -> None:
     assert next_hand([0, 500, 500, 0], 0, 2, 4) == (2, 2, 1)
     assert next_hand([500, 0, 0, 500], 0, 2, 4) == (3, 3, 0)
     assert next_hand([500, 500, 0, 0], 3, 1, 4) == (1, 1, 0)
 
 
+# HE-8.47
 def test_he_8_47_four_to_three_players() -> None:
     assert next_hand([500, 0, 500, 500], 0, 2, 4) == (2, 3, 0)
     s = make([1000, 0, 1000, 1000], button=2)
@@ -367,6 +388,7 @@ def test_he_8_47_four_to_three_players() -> None:
     assert next_hand([0, 500, 500, 500], 0, 2, 4) == (1, 2, 3)
 
 
+# HE-8.48
 def test_he_8_48_dealing_order_four_players() -> None:
     deck = "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d"
     game = cardavia.load("holdem")
@@ -386,6 +408,7 @@ def test_match_takes_supplied_deck_orders() -> None:
     assert st.hand.hole(1) == "2c 6c" and st.hand.hole(0) == "5c 9c"  # HE-3.10, HE-8.48
 
 
+# HE-8.49
 def test_he_8_49_dealing_order_heads_up() -> None:
     d = [c for c in DECK][:12]
     game = cardavia.load("holdem")
@@ -399,6 +422,7 @@ def test_he_8_49_dealing_order_heads_up() -> None:
     assert s.hand.board == " ".join([d[5], d[6], d[7], d[9], d[11]])
 
 
+# HE-8.50
 def test_he_8_50_restart() -> None:
     game = cardavia.load("holdem")
     m = game.new_match(seed=3)
@@ -416,6 +440,7 @@ def test_he_8_50_restart() -> None:
     assert (h.button, h.small_blind_seat, h.big_blind_seat, st.current_player) == (0, 1, 2, 3)
 
 
+# HE-8.51
 def test_he_8_51_small_blind_all_in_from_posting() -> None:
     s = make(
         [1000, 5, 1000, 1995],

@@ -70,30 +70,36 @@ def event(state: OnePokerState, kind: str) -> list[dict[str, Any]]:
 # ---- A. Ranking and signals ----------------------------------------------------------------
 
 
+# OP-8.1
 def test_op_8_1_two_beats_ace() -> None:
     assert compare("2c", "Ad") == 1
 
 
+# OP-8.2
 def test_op_8_2_ace_beats_the_rest() -> None:
     assert compare("Ad", "Kd") == 1
     assert compare("Ah", "3s") == 1
 
 
+# OP-8.3
 def test_op_8_3_two_loses_to_three_through_king() -> None:
     assert compare("2s", "3h") == -1
     assert compare("2s", "Kc") == -1
 
 
+# OP-8.4
 def test_op_8_4_same_rank_ties() -> None:
     assert compare("7h", "7h") == 0
     assert compare("Qs", "Qd") == 0
     assert compare("2h", "2c") == 0
 
 
+# OP-8.5
 def test_op_8_5_the_relation_cycles() -> None:
     assert compare("As", "Kd") == 1 and compare("Kd", "2c") == 1 and compare("2c", "As") == 1
 
 
+# OP-8.6
 def test_op_8_6_signals() -> None:
     assert signal("8c 7d") == (1, 1)
     assert signal("Ts Ah") == (2, 0)
@@ -105,6 +111,7 @@ def test_op_8_6_signals() -> None:
 # ---- B. Betting ----------------------------------------------------------------------------
 
 
+# OP-8.7
 def test_op_8_7_deal_one_antes_locks_and_first_options() -> None:
     game = cardavia.load("one_poker")
     stock = stock_with(["Ks", "9h", "3d", "2c"])
@@ -127,6 +134,7 @@ def locked_deal(stacks: list[int] | None = None, hands: list[str] | None = None)
     return s
 
 
+# OP-8.8
 def test_op_8_8_minimum_raise() -> None:
     s = locked_deal()
     play(s, "s0 bet to 3")
@@ -134,6 +142,7 @@ def test_op_8_8_minimum_raise() -> None:
     assert rule_of(s, "raise to 5") == "OP-4.5"
 
 
+# OP-8.9, OP-8.16
 def test_op_8_9_and_8_16_raise_call_and_two_beats_ace() -> None:
     s = locked_deal()
     play(s, "s0 bet to 3", "s1 raise to 8")
@@ -148,6 +157,7 @@ def test_op_8_9_and_8_16_raise_call_and_two_beats_ace() -> None:
     assert s.next_first_player == 0
 
 
+# OP-8.10
 def test_op_8_10_check_check() -> None:
     s = locked_deal()
     play(s, "s0 check")
@@ -156,6 +166,7 @@ def test_op_8_10_check_check() -> None:
     assert s.is_terminal() and event(s, "settle")[0]["pot"] == 2
 
 
+# OP-8.11
 def test_op_8_11_check_raise() -> None:
     s = locked_deal()
     play(s, "s0 check", "s1 bet to 5")
@@ -164,6 +175,7 @@ def test_op_8_11_check_raise() -> None:
     assert legal(s) == ["FOLD", "CALL 5", "RAISE [15..19]"]
 
 
+# OP-8.12, OP-8.17
 def test_op_8_12_and_8_17_short_all_in_raise_then_tie() -> None:
     s = locked_deal([33, 7], ["7c 9c", "7d 4s"])
     assert s.deal.stacks == [32, 6]
@@ -179,6 +191,7 @@ def test_op_8_12_and_8_17_short_all_in_raise_then_tie() -> None:
     assert s.next_first_player == 1
 
 
+# OP-8.13
 def test_op_8_13_refund_of_the_uncalled_part() -> None:
     s = locked_deal([33, 7], ["3c 9c", "Kd 4s"])
     play(s, "s0 bet to 10")
@@ -189,6 +202,7 @@ def test_op_8_13_refund_of_the_uncalled_part() -> None:
     assert s.deal.stacks == [26, 14]  # s1 (Kd) beats s0 (3c)
 
 
+# OP-8.14
 def test_op_8_14_all_in_opponent_only_call_or_fold() -> None:
     s = locked_deal([30, 10])
     assert s.deal.stacks == [29, 9]
@@ -196,6 +210,7 @@ def test_op_8_14_all_in_opponent_only_call_or_fold() -> None:
     assert legal(s) == ["FOLD", "CALL 9"]
 
 
+# OP-8.15
 def test_op_8_15_win_by_fold_reveals_anyway() -> None:
     s = locked_deal(hands=["4h 9c", "Ad 4s"])
     play(s, "s0 bet to 5", "s1 fold")
@@ -212,6 +227,7 @@ def test_op_8_15_win_by_fold_reveals_anyway() -> None:
 @pytest.mark.parametrize(
     ("locks", "stacks"), [(("3c", "Kd"), [38, 2]), (("3c", "3d"), [39, 1]), (("Kc", "3d"), [40, 0])]
 )
+# OP-8.18
 def test_op_8_18_one_chip_left(locks: tuple[str, str], stacks: list[int]) -> None:
     s = make([39, 1], 0, [f"{locks[0]} 9c", f"{locks[1]} 4s"])
     assert s.deal.stacks == [38, 0]
@@ -222,6 +238,7 @@ def test_op_8_18_one_chip_left(locks: tuple[str, str], stacks: list[int]) -> Non
     assert s.result is not None and s.result["match_over"] == (0 in stacks)
 
 
+# OP-8.19
 def test_op_8_19_full_all_in_raise() -> None:
     s = locked_deal([25, 15])
     assert s.deal.stacks == [24, 14]
@@ -238,6 +255,7 @@ def test_op_8_19_full_all_in_raise() -> None:
 # ---- D. Deal flow and match ----------------------------------------------------------------
 
 
+# OP-8.20
 def test_op_8_20_first_player_sequence() -> None:
     # deal 1: s1 wins at showdown → s1 first
     s = make([20, 20], 0, ["3c 4c", "Kd 4s"])
@@ -264,6 +282,7 @@ def reference_match() -> OnePokerMatch:
     return m
 
 
+# OP-8.21, OP-8.26
 def test_op_8_21_and_8_26_card_flow_and_information_at_locking() -> None:
     m = reference_match()
     d1 = m.new_deal()
@@ -288,6 +307,7 @@ def test_op_8_21_and_8_26_card_flow_and_information_at_locking() -> None:
     assert m.revealed == [(1, "3d", "9h")]
 
 
+# OP-8.22
 def test_op_8_22_reshuffle_timing() -> None:
     game = cardavia.load("one_poker", stack=5000)
     m = game.new_match(seed=4)
@@ -306,6 +326,7 @@ def test_op_8_22_reshuffle_timing() -> None:
     assert m.reshuffle_count == 2
 
 
+# OP-8.23
 def test_op_8_23_locking_rules() -> None:
     s = make([20, 20], 1, ["3c 4c", "Kd 4s"])
     # s1 is first: s0 may not lock before s1 (through the protocol the current player is s1,
@@ -319,6 +340,7 @@ def test_op_8_23_locking_rules() -> None:
     assert rule_of(s, "lock 3c") == "OP-3.7"  # a second lock / a change is rejected
 
 
+# OP-8.24
 def test_op_8_24_match_end_and_restart() -> None:
     game = cardavia.load("one_poker")
     m = game.new_match(seed=11)
@@ -339,6 +361,7 @@ def test_op_8_24_match_end_and_restart() -> None:
     assert st.observation(0)["stock_size"] == 100
 
 
+# OP-8.25
 def test_op_8_25_conservation_during_and_after_deals() -> None:
     game = cardavia.load("one_poker")
     rng = cardavia.Rng(25)
@@ -354,6 +377,7 @@ def test_op_8_25_conservation_during_and_after_deals() -> None:
             assert sum(st.deal.stacks) == 40 and min(st.deal.stacks) >= 0
 
 
+# OP-8.25
 def test_op_8_25_ten_thousand_random_matches_in_rust() -> None:
     t = _core.one_poker_simulate(10_000, seed=3)
     assert t["matches"] == 10_000 and t["conservation_failures"] == 0
@@ -363,6 +387,7 @@ def test_op_8_25_ten_thousand_random_matches_in_rust() -> None:
 @pytest.mark.parametrize(
     ("locks", "stacks"), [(("Kc", "3d"), [2, 38]), (("3c", "3d"), [1, 39]), (("3c", "Kd"), [0, 40])]
 )
+# OP-8.27
 def test_op_8_27_first_player_all_in_from_the_ante(
     locks: tuple[str, str], stacks: list[int]
 ) -> None:
