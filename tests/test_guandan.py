@@ -106,6 +106,20 @@ def test_v07_v19_v29_defaults_when_following() -> None:
 # ---- 11.2 Beating -----------------------------------------------------------------------
 
 
+def test_v10_level_full_house_beats_aces() -> None:  # GD-V10, GD-7.1, GD-2.4
+    # At L=5 the triple of level cards ranks above the triple of Aces (no wild card: no 5h).
+    fh5 = read("5s 5d 5c 3s 3d", "5", "FH/5")
+    fha = read("As Ad Ac Ks Kd", "5", "FH/A")
+    assert labels("5s 5d 5c 3s 3d", "5") == {"FH/5"}, "GD-V10"
+    assert labels("As Ad Ac Ks Kd", "5") == {"FH/A"}, "GD-V10"
+    assert gd.beats(fh5, fha) and not gd.beats(fha, fh5)
+    assert gd.beats("5s 5d 5c 3s 3d", "As Ad Ac Ks Kd", "5")  # bare cards, default readings
+    # Following FH/A, the level full house is a legal play from the hand.
+    assert [p.label for p in gd.legal_plays("5s 5d 5c 3s 3d", fha, "5")] == ["FH/5"]
+    # At another level the same cards are an ordinary FH/5 that loses to FH/A.
+    assert not gd.beats("5s 5d 5c 3s 3d", "As Ad Ac Ks Kd", "9")
+
+
 def test_v24_bomb_ladder() -> None:  # GD-V24
     ladder = [
         read("7s 7s 7d 7c", "2", "B4/7"),

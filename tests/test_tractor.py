@@ -84,10 +84,18 @@ def declare(state: TractorState, calls: list[str]) -> None:
 # ---- 7.1 Ranking and combinations ---------------------------------------------------------
 
 
-def test_tv01_trump_order() -> None:
+def test_tv01_trump_order() -> None:  # TR-TV-01, TR-2.7, TR-2.9
     groups = [" ".join(sorted(str(c) for c in g)) for g in L7H.trump_order()]
     assert groups[:4] == ["BJ", "SJ", "7h", "7c 7d 7s"]
     assert groups[4:] == [f"{r}h" for r in "AKQJT98654 32".replace(" ", "")]
+    # BJ > SJ > 7h > 7s = 7d = 7c > Ah > ... > 2h as positions: strictly descending between
+    # groups, equal inside the off-suit level group.
+    positions = [[L7H.position(c) for c in g] for g in L7H.trump_order()]
+    assert all(len(set(p)) == 1 for p in positions)
+    tops = [p[0] for p in positions]
+    assert tops == sorted(tops, reverse=True) and len(set(tops)) == len(tops)
+    assert L7H.position("7s") == L7H.position("7d") == L7H.position("7c") == 12
+    assert (L7H.position("7h"), L7H.position("Ah"), L7H.position("2h")) == (13, 11, 0)
 
 
 @pytest.mark.parametrize(
@@ -120,8 +128,8 @@ def test_tv02_to_tv06_tv83_shapes(vector: str, cards: str, want: str) -> None:
         ("5d 5d SJ SJ BJ BJ", "tractor(3)"),
     ],
 )
-def test_tv07_no_trump_shapes(cards: str, want: str) -> None:
-    assert shape(cards, Trump("5", None)) == want
+def test_tv07_no_trump_shapes(cards: str, want: str) -> None:  # TR-TV-07
+    assert shape(cards, Trump("5", None)) == want, "TR-TV-07"
 
 
 def test_tv03_tv83_none_shapes_are_illegal_leads() -> None:
@@ -129,14 +137,19 @@ def test_tv03_tv83_none_shapes_are_illegal_leads() -> None:
         assert CardBag(cards) not in legal_leads(cards, L7H)
 
 
-def test_tv08_level_card_is_trump() -> None:
+def test_tv08_level_card_is_trump() -> None:  # TR-TV-08, TR-2.5, TR-2.8
     assert L2H.is_trump("2s") and L2H.effective_suit("2s") == "trump"
-    assert not L2H.is_trump("As")
+    assert not L2H.is_trump("As") and L2H.effective_suit("As") == "s"
     assert max(L2H.suit_cards("s"), key=L2H.position) == cardavia.Card("As")
+    assert cardavia.Card("2s") not in L2H.suit_cards("s")
+    # In play: the trump 2s beats the spade Ace led, and As tops every other spade.
+    assert trick_winner(["As", "2s", "3s", "Ks"], L2H) == 1
+    assert trick_winner(["Ks", "Qs", "As", "3s"], L2H) == 2
 
 
-def test_tv09_points() -> None:
+def test_tv09_points() -> None:  # TR-TV-09, TR-2.11
     assert card_points("Ts Ks 5d 9c") == 25
+    assert [card_points(c) for c in ["Ts", "Ks", "5d", "9c"]] == [10, 10, 5, 0]
     assert card_points(FULL_DECK) == 200  # TR-2.11
 
 
@@ -240,12 +253,23 @@ def test_tv41_to_tv54_trick_winner(vector: str, trump: Trump, plays: str, want: 
 # ---- 7.2 Declaring trump ----------------------------------------------------------------------
 
 
-def test_tv10_single_then_three_passes() -> None:
+def played_out(s: TractorState) -> tuple[int, list[int]]:
+    """Play the deal out; (settled attackers' trick points, points captured by each seat)."""
+    s.play_out(seed=7)
+    table = s._table
+    assert table is not None and s.settlement is not None
+    return s.settlement.trick_points, table.captured_points
+
+
+def test_tv10_single_then_three_passes() -> None:  # TR-TV-10
     s = game().new_state(deal=make_deal({0: "2h"}))
     declare(s, ["2h", "P", "P", "P"])
     assert s.trump is not None and s.trump.suit == "h"
     assert (s.declarer, s.dealer, s.phase, s.current_player) == (0, 0, "bury", 0)
-    assert s.observation(0)["hand_sizes"] == [33, 25, 25, 25]  # TR-3.12: defenders {0, 2}
+    assert s.observation(0)["hand_sizes"] == [33, 25, 25, 25]  # TR-3.12
+    # Defenders {0, 2}: the attackers' trick points are those captured by seats 1 and 3.
+    points, captured = played_out(s)
+    assert points == captured[1] + captured[3] != captured[0] + captured[2]
 
 
 @pytest.mark.parametrize(
@@ -268,13 +292,14 @@ def test_tv11_tv14_tv15_equal_or_weaker_overcalls_rejected(
     assert s.to_json() == before
 
 
-def test_tv12_level_pair_overcalls_single() -> None:
+def test_tv12_level_pair_overcalls_single() -> None:  # TR-TV-12
     s = game().new_state(deal=make_deal({1: "2s", 2: "2h 2h"}))
     declare(s, ["P", "2s", "2h 2h", "P", "P", "P"])
     assert s.trump is not None and s.trump.suit == "h" and s.dealer == 2
+    assert (s.declarer, s.phase, s.current_player) == (2, "bury", 2)
 
 
-def test_tv13_red_jokers_make_no_trump() -> None:
+def test_tv13_red_jokers_make_no_trump() -> None:  # TR-TV-13
     s = game().new_state(deal=make_deal({0: "2d", 1: "SJ SJ", 2: "BJ BJ"}))
     declare(s, ["2d", "SJ SJ", "BJ BJ", "P", "P", "P"])
     assert s.trump is not None and s.trump.is_no_trump and s.dealer == 2
@@ -282,14 +307,17 @@ def test_tv13_red_jokers_make_no_trump() -> None:
 
 
 @pytest.mark.parametrize("cards", ["SJ", "3h", "2h 2d"])
-def test_tv16_not_a_declaration(cards: str) -> None:
+def test_tv16_not_a_declaration(cards: str) -> None:  # TR-TV-16
     s = game().new_state(deal=make_deal({0: "SJ 3h 2h 2d"}))
+    assert f"declare {cards}" not in [str(a) for a in s.legal_actions()]
+    before = s.to_json()
     with pytest.raises(IllegalActionError) as e:
         s.apply(f"declare {cards}")
-    assert e.value.rule == "TR-3.6"
+    assert e.value.rule == "TR-3.6", "TR-TV-16"
+    assert s.to_json() == before and s.current_player == 0  # TR-4.10-style: no change
 
 
-def test_tv17_overcalled_player_may_declare_again_but_passes() -> None:
+def test_tv17_overcalled_player_may_declare_again_but_passes() -> None:  # TR-TV-17
     s = game().new_state(deal=make_deal({0: "2h 2d 2d", 3: "2c 2c"}))
     declare(s, ["2h", "P", "P", "2c 2c"])
     # Seat 0 could declare 2d 2d? No: a level pair does not overcall a level pair (TR-3.7).
@@ -298,7 +326,19 @@ def test_tv17_overcalled_player_may_declare_again_but_passes() -> None:
     assert s.trump is not None and s.trump.suit == "c" and s.dealer == 3
 
 
-def test_tv18_three_opening_passes_do_not_end_the_phase() -> None:
+def test_tv17_overcalled_player_is_on_turn_again_and_may_declare() -> None:  # TR-TV-17
+    # Same turns, but seat 0 also holds SJ SJ: on its turn after being overcalled it may
+    # declare again (TR-3.7: a pass or an earlier call never bars a later declaration).
+    s = game().new_state(deal=make_deal({0: "2h SJ SJ", 3: "2c 2c"}))
+    declare(s, ["2h", "P", "P", "2c 2c"])
+    assert s.phase == "declare" and s.current_player == 0
+    assert "declare SJ SJ" in [str(a) for a in s.legal_actions()]
+    declare(s, ["P", "P", "P"])  # here it passes, as in the vector
+    assert s.trump is not None and s.trump.suit == "c"
+    assert (s.declarer, s.dealer) == (3, 3)
+
+
+def test_tv18_three_opening_passes_do_not_end_the_phase() -> None:  # TR-TV-18
     s = game().new_state(deal=make_deal({3: "2d"}))
     declare(s, ["P", "P", "P"])
     assert s.phase == "declare" and s.current_player == 3
@@ -306,13 +346,15 @@ def test_tv18_three_opening_passes_do_not_end_the_phase() -> None:
     assert s.trump is not None and s.trump.suit == "d" and s.dealer == 3
 
 
-def test_tv19_partner_may_overcall_partner() -> None:
+def test_tv19_partner_may_overcall_partner() -> None:  # TR-TV-19
     s = game().new_state(deal=make_deal({0: "2s", 2: "BJ BJ"}))
-    declare(s, ["2s", "P", "BJ BJ", "P", "P", "P"])
+    declare(s, ["2s", "P"])
+    assert "declare BJ BJ" in [str(a) for a in s.legal_actions()]  # legal over partner
+    declare(s, ["BJ BJ", "P", "P", "P"])
     assert s.trump is not None and s.trump.is_no_trump and s.dealer == 2
 
 
-def test_tv20_no_declaration_kitty_decides() -> None:
+def test_tv20_no_declaration_kitty_decides() -> None:  # TR-TV-20
     s = game().new_state(deal=make_deal({}, kitty_front="BJ SJ 9c Ah"))
     declare(s, ["P", "P", "P", "P"])
     assert s.trump is not None and s.trump.suit == "c" and s.dealer == 0
@@ -320,20 +362,27 @@ def test_tv20_no_declaration_kitty_decides() -> None:
     assert s.observation(2)["kitty"].startswith("BJ SJ 9c Ah")
 
 
-def test_tv21_later_deal_declaration_sets_trump_only() -> None:
+def test_tv21_later_deal_declaration_sets_trump_only() -> None:  # TR-TV-21
     deal = make_deal({2: "5s"}, seat=1, first_deal=False, levels=(2, 5))
     s = game().new_state(deal=deal)
     assert s.level == 5 and s.dealer == 1 and s.current_player == 1
     declare(s, ["P", "5s", "P", "P", "P"])
-    assert s.trump is not None and s.trump.suit == "s"
+    assert s.trump is not None and s.trump.suit == "s" and s.level == 5
     assert (s.dealer, s.declarer, s.current_player) == (1, 2, 1)
+    # Defenders {1, 3} although seat 2 declared: the attackers are seats 0 and 2.
+    points, captured = played_out(s)
+    assert points == captured[0] + captured[2] != captured[1] + captured[3]
+    assert s.settlement is not None and s.settlement.dealer == 1
 
 
-def test_tv22_later_deal_kitty_level_card_counts_with_its_suit() -> None:
+def test_tv22_later_deal_kitty_level_card_counts_with_its_suit() -> None:  # TR-TV-22
     deal = make_deal({}, kitty_front="SJ 7d Kc", seat=3, first_deal=False, levels=(2, 7))
     s = game().new_state(deal=deal)
+    assert s.level == 7 and s.dealer == 3 and s.current_player == 3
     declare(s, ["P", "P", "P", "P"])
     assert s.trump is not None and s.trump.suit == "d" and s.dealer == 3
+    assert s.trump.level == "7" and s.declarer is None
+    assert s.observation(0)["kitty"].startswith("SJ 7d Kc")  # TR-3.9: revealed
 
 
 # ---- 7.5 Kitty bonus and attackers' score, 7.6 levels ------------------------------------------

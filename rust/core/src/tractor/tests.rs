@@ -26,6 +26,7 @@ fn l2h() -> Trump {
     trump('2', Some('h'))
 }
 
+// TR-TV-01
 #[test]
 fn tv01_trump_order() {
     let t = l7h();
@@ -101,6 +102,7 @@ fn tv02_to_tv07_and_tv83_shapes() {
     assert_eq!(shape_of(bag("9s 9d"), &t), Shape::Other);
 }
 
+// TR-TV-08
 #[test]
 fn tv08_level_card_is_trump() {
     let t = l2h();
@@ -112,6 +114,7 @@ fn tv08_level_card_is_trump() {
         .all(|c| t.position(c) <= t.position(card("As"))));
 }
 
+// TR-TV-09
 #[test]
 fn tv09_points() {
     assert_eq!(points(bag("Ts Ks 5d 9c")), 25);

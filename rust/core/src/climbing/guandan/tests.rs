@@ -128,6 +128,7 @@ fn v09_full_house_pairs() {
     assert!(labels("Ks Kd Kc 5s 6d", "9").is_empty());
 }
 
+// GD-V10
 #[test]
 fn v10_level_full_house_beats_aces() {
     assert!(beats(
