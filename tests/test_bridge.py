@@ -179,6 +179,7 @@ def test_trick_winner_in_a_played_deal_br_4_6_and_4_7() -> None:
 
 
 def test_br_tv_p08_must_follow_suit() -> None:
+    """BR-TV-P08 (BR-4.5): N holds 8h, hearts are led, and 5s is rejected: he must follow."""
     hands = [
         "8h As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s",
         "Ah Kh Qh Jh Th 9h 7h 6h 5h 4h 3h 2h 2s",
@@ -198,6 +199,7 @@ def test_br_tv_p08_must_follow_suit() -> None:
 
 
 def test_br_tv_p09_no_obligation_to_trump() -> None:
+    """BR-TV-P09 (BR-4.5): in 4H by S, S is void in clubs, holds 2h, and may play 3d."""
     hands = [
         "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s",
         "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h Ad",
@@ -214,6 +216,8 @@ def test_br_tv_p09_no_obligation_to_trump() -> None:
 
 
 def test_br_tv_p10_dummy_exposed_after_the_opening_lead() -> None:
+    """BR-TV-P10 (BR-4.1-4.3): 3NT by W: N leads, E's hand is exposed after N's lead, and W
+    chooses E's cards."""
     state = new_state(seed=10)
     run_calls(state, "S:P W:3NT N:P E:P S:P")
     assert (state.declarer, state.dummy, state.seat_to_play) == (WEST, EAST, NORTH)
@@ -227,9 +231,22 @@ def test_br_tv_p10_dummy_exposed_after_the_opening_lead() -> None:
 
 
 def test_br_tv_p12_human_dummy_never_acts_and_sees_no_hidden_hand() -> None:
+    """BR-TV-P12 (BR-4.9): 4H by N with S dummy: E leads; S's hand is exposed after the lead;
+    at each S turn N chooses the card; a card submitted by S is rejected; S never sees N's,
+    E's or W's hand.
+
+    The Python protocol has no way to submit a card as a seat other than the current player
+    (``State.apply`` always acts for ``current_player``, here N), so the rejection of a card
+    submitted by S is checked on the Rust deal's ``violation(seat, action)`` binding, which is
+    the check the engine applies to every action."""
     state = new_state(seed=12)
     run_calls(state, "S:P W:P N:4H E:P S:P W:P")
     assert (state.declarer, state.dummy, state.seat_to_play) == (NORTH, SOUTH, EAST)
+    assert state.current_player == EAST  # E leads (BR-4.1)
+    south = str(state.hands()[SOUTH])
+    assert all(state.observation(p)["dummy_hand"] is None for p in range(4))
+    state.apply(state.legal_actions()[0])
+    assert all(state.observation(p)["dummy_hand"] == south for p in range(4))  # BR-4.2
     while not state.is_terminal():
         assert state.current_player != SOUTH  # BR-4.9: the engine never waits for dummy
         if state.seat_to_play == SOUTH:
@@ -339,9 +356,12 @@ def test_br_tv_r09_r10_breakdowns() -> None:
 
 @pytest.mark.parametrize("vul", ["none", "ns", "ew", "both"])
 def test_br_tv_r07_passed_out_any_vulnerability(vul: str) -> None:
+    """BR-TV-R07 (BR-5.5): a passed-out deal scores NS 0, EW 0 at any vulnerability."""
     state = new_state(vulnerability=vul)
     run_calls(state, "S:P W:P N:P E:P")
     assert state.returns() == [0.0, 0.0, 0.0, 0.0]
+    assert state.result is not None and state.result["passed_out"]
+    assert (state.result["ns"], state.result["ew"]) == (0, 0)
 
 
 def test_a_played_deal_scores_as_the_score_function() -> None:

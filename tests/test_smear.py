@@ -109,7 +109,15 @@ def discard_down(state: SmearState, seat: int) -> None:
         state.apply(state.legal_actions()[0])
 
 
+def play_out(state: SmearState) -> None:
+    """Finish the deal with the first legal action each turn."""
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+
+
 def test_sm_tv_06_keep_all_trumps_discard_non_trumps() -> None:
+    """SM-TV-06 (SM-3.10): a 4p non-bidder with 4 trumps in 10 cards keeps them all and
+    discards 4 non-trumps."""
     state = deal_a()
     discard_down(state, 0)
     assert state.current_player == 1
@@ -119,9 +127,13 @@ def test_sm_tv_06_keep_all_trumps_discard_non_trumps() -> None:
     discard_down(state, 1)
     kept = state.hands()[1]
     assert CardSet("2h 3h 4h 5h") <= kept and len(kept) == 6
+    discarded = CardSet(state.observation(1)["discards"])
+    assert len(discarded) == 4 and discarded <= CardSet("2c 3c 4c 5c 6c 7c")
 
 
 def test_sm_tv_08_jick_and_joker_count_as_trumps() -> None:
+    """SM-TV-08 (SM-2.4, SM-3.10): with `Jd`, `SJ` and 3 hearts he holds 5 trumps and keeps
+    all 5."""
     state = deal_a()
     discard_down(state, 0)
     discard_down(state, 1)
@@ -133,6 +145,7 @@ def test_sm_tv_08_jick_and_joker_count_as_trumps() -> None:
 
 
 def test_sm_tv_42_exactly_six_trumps_are_kept() -> None:
+    """SM-TV-42 (SM-3.10): exactly 6 trumps in 10 cards: he keeps exactly those 6."""
     state = deal_a()
     for seat in (0, 1, 2):
         discard_down(state, seat)
@@ -143,6 +156,8 @@ def test_sm_tv_42_exactly_six_trumps_are_kept() -> None:
 
 
 def test_sm_tv_07_bidder_with_nine_trumps_keeps_six_trumps() -> None:
+    """SM-TV-07 (SM-3.10): the 4p bidder with 9 trumps in 24 cards keeps 6 trumps of his
+    choice; 5 trumps + 1 non-trump is illegal."""
     state = make_state(
         4,
         3,
@@ -158,6 +173,7 @@ def test_sm_tv_07_bidder_with_nine_trumps_keeps_six_trumps() -> None:
 
 
 def test_sm_tv_09_six_players_bidder_takes_six() -> None:
+    """SM-TV-09 (SM-3.8): with 6 players the bidder holds 14 cards and discards 8."""
     state = make_state(6, 5, {})
     apply_all(state, "bid 5, pass, pass, pass, pass, pass, trump s")
     assert len(state.hands()[0]) == 14 and len(state.hands()[1]) == 8
@@ -169,14 +185,18 @@ def test_sm_tv_09_six_players_bidder_takes_six() -> None:
 
 
 def test_sm_tv_10_five_players_stock_unused() -> None:
+    """SM-TV-10 (SM-3.8): with 5 players the 4 stock cards stay unused; nobody adds them."""
     state = make_state(5, 4, {})
     stock = CardSet(state._current_record["stock"])
     assert len(stock) == 4
     apply_all(state, "bid 5, pass, pass, pass, pass, trump s")
-    assert len(state.hands()[0]) == 10
+    assert [len(h) for h in state.hands()] == [10] * 5  # the bidder takes nothing
     while state.phase == "discard":
         state.apply(state.legal_actions()[0])
     assert all(not (h & stock) for h in state.hands())
+    play_out(state)
+    played = CardSet(" ".join(c for t in state.observation(0)["tricks"] for c in t["cards"]))
+    assert len(played) == 30 and not (played & stock)
 
 
 # ---- 9.3 partner call (5 players, trump s, jick Jc) ------------------------------------------
@@ -215,6 +235,7 @@ def test_sm_tv_11_12_13_partner_card_legality() -> None:
 
 
 def test_sm_tv_14_not_one_of_the_bidders_discards() -> None:
+    """SM-TV-14 (SM-3.11): the bidder discarded `Kd`, so naming `Kd` is illegal."""
     state = five_player_deal(
         "As 4s Kd Tc Qc Kc Ac 8h 9h Th", "5s 6s 7s 2d 3d 4d 5d 6d 7d 8d", "Kd 8h 9h Th", ""
     )
@@ -235,6 +256,7 @@ def test_sm_tv_15_partner_must_play_the_called_card_in_trick_1() -> None:
 
 
 def test_sm_tv_16_called_card_in_the_stock_bidder_alone() -> None:
+    """SM-TV-16 (SM-3.11b): the named card lies in the unused stock: bidder alone, 1 vs 4."""
     state = deal_d()
     stock = CardSet(state._current_record["stock"])
     card = next(c for c in stock if str(c) != "3s")
@@ -244,6 +266,8 @@ def test_sm_tv_16_called_card_in_the_stock_bidder_alone() -> None:
 
 
 def test_sm_tv_43_called_card_discarded_by_another_player() -> None:
+    """SM-TV-43 (SM-3.11b): the named card was discarded by S0 (not the bidder): bidder
+    alone, 1 vs 4, and S0 is a defender."""
     state = deal_d()
     s0_discards = state._deal.discards(0)
     card = next(iter(s0_discards))
@@ -307,34 +331,41 @@ def test_example_1_points() -> None:
 
 
 def test_sm_tv_26_made() -> None:
+    """SM-TV-26 (SM-6.4, SM-6.5), Example 1's points as settled by :func:`smear.settle`."""
     assert settle(6, 0, [7, 3]) == [7, 3]
 
 
 def test_sm_tv_27_set() -> None:
+    """SM-TV-27 (SM-6.4), Example 2's points as settled by :func:`smear.settle`."""
     assert settle(8, 0, [7, 3]) == [-8, 3]
 
 
 def test_sm_tv_28_low_to_the_side_that_played_it() -> None:
+    """SM-TV-28 (SM-6.1): S1 (B) plays `2h` into a trick S0 (A) wins: Low to B."""
     p = smear_points(HEARTS, TEAMS_4, [(0, "Ah 2h 4c 5c", 0)])
     assert p["low"] == 1 and p["high"] == 0
 
 
 def test_sm_tv_29_low_moves_up_when_the_two_is_out_of_play() -> None:
+    """SM-TV-29 (SM-6.1), on the scoring function: see also the played deal below."""
     p = smear_points(HEARTS, TEAMS_4, [(0, "Kh 9h 6h 4h", 0)])  # 2h, 3h never played
     assert p["low_card"] == "4h" and p["low"] == 1  # S3's side
 
 
 def test_sm_tv_30_high_moves_down_when_the_ace_is_out_of_play() -> None:
+    """SM-TV-30 (SM-6.1), on the scoring function: see also the played deal below."""
     p = smear_points(HEARTS, [1, 1, 0, 1, 0], [(2, "5h Kh 9h 2c 3c", 2)])
     assert p["high_card"] == "Kh" and p["high"] == 1  # played by S3
 
 
 def test_sm_tv_31_no_jack_point_when_the_jack_is_discarded() -> None:
+    """SM-TV-31 (SM-6.2), on the scoring function: see also the played deal below."""
     p = smear_points(HEARTS, TEAMS_4, [(0, "Ah Kh Qh Th", 0)])
     assert p["jack"] is None
 
 
 def test_sm_tv_32_game_tie_gives_no_point() -> None:
+    """SM-TV-32 (SM-6.3): game totals A 35, B 35: no Game point."""
     tricks = [
         (0, "Tc Td Ts Ac", 0),
         (0, "Jc 2c 3c 4c", 0),
@@ -347,16 +378,19 @@ def test_sm_tv_32_game_tie_gives_no_point() -> None:
 
 
 def test_sm_tv_33_game_count() -> None:
+    """SM-TV-33 (SM-2.7): captured `Ah Kc Th Jd SJ 5s 9c` count 19."""
     p = smear_points(HEARTS, TEAMS_4, [(0, "Ah Kc Th Jd", 0), (0, "SJ 5s 9c 2c", 0)])
     assert p["game_totals"][0] == 19
 
 
 def test_sm_tv_34_six_players_three_teams() -> None:
+    """SM-TV-34 (SM-6.8): 6p, S1 bids 4; P = 5 / 3 / 2 for {1,4} / {0,3} / {2,5}."""
     # Teams {0,3} {1,4} {2,5} are sides 0, 1, 2; S1 bid 4; P = 3 / 5 / 2.
     assert settle(4, 1, [3, 5, 2]) == [3, 5, 2]
 
 
 def test_sm_tv_35_six_player_game_tie() -> None:
+    """SM-TV-35 (SM-6.3): 6p game totals 30 / 30 / 20: no Game point."""
     tricks = [
         (0, "Tc Td Ts 2c 3c 4c", 0),
         (1, "Th Ac Ad As 5c 6c", 1),
@@ -369,9 +403,116 @@ def test_sm_tv_35_six_player_game_tie() -> None:
 
 
 def test_sm_tv_36_five_players_individual_changes() -> None:
+    """SM-TV-36 (SM-6.7), Example 3: S2 +6, S4 +6, S0, S1, S3 +4 each."""
     sides = [1, 1, 0, 1, 0]  # S2 bidder with partner S4
     changes = settle(5, 0, [6, 4])
     assert [changes[s] for s in sides] == [4, 4, 6, 4, 6]
+
+
+# Example 1 played as a legal deal. The spec gives Example 1 as results only; the tricks of
+# EXAMPLE_1 above cannot be played (S3 discards Tc on a trump lead while holding BJ, and 4 players
+# hold all 16 trumps, which SM-3.10 keeps in play). This deal gives the same results: S2 plays Ah
+# (High, A), S1 plays 2h into S0's trick (Low, B), A captures Jh, SJ and 3h, B captures Jd and BJ,
+# and A has the greater game total (40 to 30 here, 44 to 30 in the spec) - A 7 points, B 3.
+EXAMPLE_1_KEPT = {
+    0: "Kh 4h SJ Qh Qc Ts",
+    1: "2h Jd 9h Ac Tc As",
+    2: "6h 5h Ah Jh 3h Td",
+    3: "7h BJ Kc 8h Th Ad",
+}
+EXAMPLE_1_DISCARDS = {0: "2c 3c 4c 5c", 1: "6c 7c 8c 9c", 2: "Jc 2d 3d 4d", 3: "5d 6d 7d 8d"}
+EXAMPLE_1_PLAY = [
+    "Kh 2h 6h 7h",  # S0 leads; S0 wins, capturing S1's 2h
+    "4h Jd 5h BJ",  # S1 wins with the jick: Jd and BJ to B
+    "Ac Ah Kc Qc",  # S1 leads; S2 trumps with Ah
+    "Jh 8h SJ 9h",  # S2 wins: Jh and SJ to A
+    "3h Th Qh Tc",  # S0 wins 3h for A
+    "Ts As Td Ad",  # S1 wins
+]
+
+
+def played_example_1(bid: int) -> SmearState:
+    hands = {k: EXAMPLE_1_KEPT[k] + " " + EXAMPLE_1_DISCARDS[k] for k in range(4)}
+    state = make_state(4, 3, hands)  # S0 bids first; his hand and the stock hold 4 trumps
+    apply_all(state, f"bid {bid}, pass, pass, pass, trump h")
+    for seat in range(4):
+        for card in state.hands()[seat] - CardSet(EXAMPLE_1_KEPT[seat]):
+            assert state.current_player == seat
+            state.apply(f"discard {card}")
+    assert state.phase == "play"
+    for trick in EXAMPLE_1_PLAY:
+        apply_all(state, trick.replace(" ", ","))
+    assert state.is_terminal()
+    return state
+
+
+def test_sm_tv_26_and_28_example_1_played_bid_made() -> None:
+    """SM-TV-26 (SM-6.4, SM-6.5): A +7 (bid 6 made), B +3; SM-TV-28 (SM-6.1): S1 (B) plays
+    2h into a trick S0 (A) wins, and Low goes to B."""
+    r = played_example_1(6).result
+    assert r is not None
+    p = r["points"]
+    assert (p["high_card"], p["high"], p["low_card"], p["low"]) == ("Ah", 0, "2h", 1)
+    assert (p["jack"], p["jick"], p["jokers"], p["trey"], p["game"]) == (0, 1, [0, 1], 0, 0)
+    assert p["game_totals"] == [40, 30] and p["totals"] == [7, 3]
+    assert r["made"] and r["side_changes"] == [7, 3] and r["changes"] == [7, 3, 7, 3]
+
+
+def test_sm_tv_27_example_2_played_bid_set() -> None:
+    """SM-TV-27 (SM-6.4): the same cards with a bid of 8: A -8 (set), B still +3."""
+    state = played_example_1(8)
+    r = state.result
+    assert r is not None and r["points"]["totals"] == [7, 3]
+    assert not r["made"] and r["side_changes"] == [-8, 3]
+    assert state.returns() == [-8.0, 3.0, -8.0, 3.0]
+
+
+def test_sm_tv_29_played_low_is_the_lowest_trump_in_play() -> None:
+    """SM-TV-29 (SM-6.1): 2h is discarded (and 3h too); S3 plays 4h, the lowest trump in
+    play, and Low goes to S3's side."""
+    state = make_state(
+        4,
+        3,
+        {
+            1: "2h 9h Th Jh Qh Kh Ah 2c 3c 4c",
+            2: "3h 5h 6h 7h 8h Jd SJ 5c 6c 7c",
+            3: "4h 8c 9c Tc Jc Qc Kc Ac 2d 3d",
+        },
+    )
+    apply_all(state, "bid 4, pass, pass, pass, trump h")
+    discard_down(state, 0)
+    state.apply("discard 2h")  # S1 holds 7 trumps, so he may discard one
+    discard_down(state, 1)
+    state.apply("discard 3h")  # S2 likewise
+    play_out(state)
+    r = state.result
+    assert r is not None
+    assert (r["points"]["low_card"], r["points"]["low"]) == ("4h", r["sides"][3])
+
+
+def test_sm_tv_30_played_high_when_the_ace_is_in_the_unused_stock() -> None:
+    """SM-TV-30 (SM-6.1): 5 players, Ah lies in the unused stock; S1 plays Kh, the highest
+    trump in play, and High goes to S1's side."""
+    state = make_state(5, 4, {1: "Kh 2c 3c 4c 5c 6c 7c 8c 9c Tc"}, stock="Ah 2d 3d 4d")
+    apply_all(state, "bid 5, pass, pass, pass, pass, trump h")
+    play_out(state)
+    r = state.result
+    assert r is not None
+    assert (r["points"]["high_card"], r["points"]["high"]) == ("Kh", r["sides"][1])
+
+
+def test_sm_tv_31_played_no_jack_point_when_the_jack_is_discarded() -> None:
+    """SM-TV-31 (SM-6.2): S1 holds 7 trumps and discards Jh; no Jack point is awarded."""
+    state = make_state(4, 3, {1: "Jh 2h 3h 4h 5h 6h 7h 2c 3c 4c"})
+    apply_all(state, "bid 4, pass, pass, pass, trump h")
+    discard_down(state, 0)
+    state.apply("discard Jh")
+    assert rejected(state, "discard 2h") == "SM-3.10"  # 6 trumps left: no more trump discards
+    play_out(state)
+    r = state.result
+    assert r is not None and r["points"]["jack"] is None
+    played = [c for t in state.observation(0)["tricks"] for c in t["cards"]]
+    assert "Jh" not in played and len(played) == 24
 
 
 def test_settlement_of_a_played_deal() -> None:
