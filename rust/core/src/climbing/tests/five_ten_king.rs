@@ -286,6 +286,7 @@ fn ftk_4_4_examples_valid_and_invalid() {
 
 // ----- 9.2 Trick flow and points -----
 
+// FTK-TV-24
 #[test]
 fn ftk_tv_24_trick_points_to_last_valid_player() {
     let mut t = fresh(
