@@ -51,6 +51,9 @@ fn bench_eval(c: &mut Criterion) {
     });
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
     let mut out = vec![0u16; HANDS];
+    g.bench_function("evaluate_batch_indices_1M_1_thread", |b| {
+        b.iter(|| evaluate_batch_indices(black_box(&flat), 7, &mut out, 1).unwrap())
+    });
     g.bench_function("evaluate_batch_indices_1M_all_threads", |b| {
         b.iter(|| evaluate_batch_indices(black_box(&flat), 7, &mut out, 0).unwrap())
     });

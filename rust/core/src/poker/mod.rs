@@ -8,6 +8,8 @@
 pub mod equity;
 pub mod eval;
 pub mod range;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 
 pub use equity::{equity, EquityResult};
 pub use eval::{

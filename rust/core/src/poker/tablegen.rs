@@ -326,7 +326,12 @@ pub fn generate() -> Tables {
             (k, strength_of[&best[&k]])
         })
         .collect();
-    let (offsets7, hash7) = perfect_hash(&seven, ROW_BITS7);
+    let (offsets7, mut hash7) = perfect_hash(&seven, ROW_BITS7);
+    // Padded with empty slots to exactly 2^16 entries, so that a slot taken modulo 2^16 is
+    // always inside the table: the AVX2 batch kernel (simd.rs) looks up sums of unvalidated
+    // rows that way, without a bounds check.
+    assert!(hash7.len() <= 1 << 16, "7-card hash fits in 2^16 slots");
+    hash7.resize(1 << 16, 0);
     let offsets7 = offsets7
         .into_iter()
         .map(|o| u16::try_from(o).expect("7-card offsets fit in u16"))

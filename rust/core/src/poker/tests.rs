@@ -932,3 +932,111 @@ fn poker_batch_evaluation() {
     }
     assert!(evaluate_batch_masks(&masks, &mut out[..5], 1).is_err());
 }
+
+/// The AVX2 batch kernel (`simd.rs`, used by `evaluate_batch_indices` when the CPU has AVX2)
+/// against the portable path: the same strengths for every row count (tails of every length,
+/// block edges), and rows rich in flushes, whose lanes take the scalar flush lookup.
+#[test]
+fn poker_batch_kernel_matches_portable_path() {
+    #[cfg(target_arch = "x86_64")]
+    if !super::simd::available() {
+        eprintln!("no AVX2 on this CPU: only the portable path is tested here");
+    }
+    let mut rng = Rng::new(77);
+    for k in [5usize, 6, 7] {
+        let lengths = (0..=40).chain([1023, 1024, 1025, 2047, 2048, 2049, 10_001]);
+        for n in lengths {
+            let mut data: Vec<u8> = (0..n).flat_map(|_| random_hand(&mut rng, k)).collect();
+            // Every third row drawn from 20 cards, 13 of them hearts: mostly flushes.
+            for row in data.chunks_mut(k).step_by(3) {
+                let mut pool: Vec<u8> = (0..13)
+                    .map(|r| 4 * r + 2)
+                    .chain((0..7).map(|r| 4 * r))
+                    .collect();
+                rng.shuffle(&mut pool);
+                row.copy_from_slice(&pool[..k]);
+            }
+            let want: Vec<u16> = data.chunks(k).map(evaluate_indices).collect();
+            let mut out = vec![0u16; n];
+            evaluate_batch_indices(&data, k, &mut out, 1).unwrap();
+            assert_eq!(out, want, "k={k} rows={n}");
+            let mut portable = vec![0u16; n];
+            match k {
+                5 => scalar_rows::<5>(0, &data, &mut portable),
+                6 => scalar_rows::<6>(0, &data, &mut portable),
+                _ => scalar_rows::<7>(0, &data, &mut portable),
+            }
+            .unwrap();
+            assert_eq!(portable, want, "portable k={k} rows={n}");
+        }
+    }
+}
+
+/// Invalid rows anywhere (first row, every lane of a group of eight, block edges, the tail)
+/// and of every kind (an index of 52 or more, including the kernel's sentinel values, and a
+/// repeated card at every pair of positions) give the portable path's error, naming the first
+/// bad row.
+#[test]
+fn poker_batch_kernel_errors_match_portable_path() {
+    let mut rng = Rng::new(78);
+    for k in [5usize, 6, 7] {
+        let n = 3000;
+        let clean: Vec<u8> = (0..n).flat_map(|_| random_hand(&mut rng, k)).collect();
+        let portable_error = |data: &[u8]| {
+            let mut out = vec![0u16; n];
+            match k {
+                5 => scalar_rows::<5>(0, data, &mut out),
+                6 => scalar_rows::<6>(0, data, &mut out),
+                _ => scalar_rows::<7>(0, data, &mut out),
+            }
+            .unwrap_err()
+            .to_string()
+        };
+        let check = |data: &[u8], what: &str| {
+            let want = portable_error(data);
+            let mut out = vec![0u16; n];
+            for threads in [1, 2] {
+                let got = evaluate_batch_indices(data, k, &mut out, threads).unwrap_err();
+                assert_eq!(got.to_string(), want, "k={k} {what} threads={threads}");
+            }
+        };
+        let rows = [
+            0,
+            1,
+            3,
+            4,
+            5,
+            7,
+            8,
+            1023,
+            1024,
+            1025,
+            2047,
+            n - 9,
+            n - 8,
+            n - 2,
+            n - 1,
+        ];
+        for &row in &rows {
+            for value in [52u8, 53, 127, 128, 0xF8, 0xFD, 0xFF] {
+                let mut data = clean.clone();
+                data[row * k + (row % k)] = value;
+                check(&data, &format!("row {row} index {value}"));
+            }
+            for i in 0..k {
+                for j in i + 1..k {
+                    let mut data = clean.clone();
+                    data[row * k + j] = data[row * k + i];
+                    check(&data, &format!("row {row} duplicate at {i},{j}"));
+                }
+            }
+        }
+        // Two bad rows in one block and one in an earlier block: the earliest is named.
+        let mut data = clean.clone();
+        data[2500 * k] = 60;
+        data[2100 * k + 1] = data[2100 * k];
+        data[1500 * k + 2] = 99;
+        check(&data, "three bad rows");
+        assert!(portable_error(&data).starts_with("row 1500: "));
+    }
+}
