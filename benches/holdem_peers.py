@@ -108,6 +108,11 @@ def batch(n: int, repeats: int) -> None:
     def ours() -> None:
         holdem.evaluate_batch(hands, threads=1)
 
+    buffer = np.empty(n, dtype=np.uint16)
+
+    def ours_into_buffer() -> None:
+        holdem.evaluate_batch(hands, threads=1, out=buffer)
+
     def ours_all_threads() -> None:
         holdem.evaluate_batch(hands, threads=0)
 
@@ -117,6 +122,7 @@ def batch(n: int, repeats: int) -> None:
 
     rows = [
         ("cardavia", best_of(repeats, ours) * 1e3),
+        ("cardavia, into a reused out= buffer", best_of(repeats, ours_into_buffer) * 1e3),
         ("cardavia, all cores", best_of(repeats, ours_all_threads) * 1e3),
         (
             "phevaluator evaluate_7cards looped in Python",

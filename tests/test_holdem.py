@@ -141,6 +141,43 @@ def test_batch_masks_and_threads_agree() -> None:
     assert one.dtype == np.uint16
 
 
+def test_batch_into_out_buffer() -> None:
+    rng = np.random.default_rng(4)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(3001)], dtype=np.uint8)
+    masks = np.array([sum(1 << int(c) for c in h) for h in hands], dtype=np.uint64)
+    want = holdem.evaluate_batch(hands)
+    out = np.zeros(len(hands), dtype=np.uint16)
+    for source in (hands, masks):
+        out[:] = 0
+        got = holdem.evaluate_batch(source, threads=2, out=out)
+        assert got is out
+        assert np.array_equal(out, want)
+
+
+@pytest.mark.parametrize(
+    ("out", "needle"),
+    [
+        (np.zeros(3, dtype=np.uint16), "room for 3 strengths but there are 2 hands"),
+        (np.zeros(2, dtype=np.int64), "uint16"),
+        (np.zeros((2, 1), dtype=np.uint16), "shape"),
+        ([0, 0], "uint16"),
+        (np.zeros(4, dtype=np.uint16)[::2], "C-contiguous"),
+    ],
+)
+def test_batch_out_buffer_errors(out: object, needle: str) -> None:
+    hands = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]], dtype=np.uint8)
+    with pytest.raises(cardavia.InvalidArgumentError, match=needle):
+        holdem.evaluate_batch(hands, out=out)  # type: ignore[arg-type]
+
+
+def test_batch_out_buffer_read_only_is_rejected() -> None:
+    hands = np.array([[0, 1, 2, 3, 4]], dtype=np.uint8)
+    out = np.zeros(1, dtype=np.uint16)
+    out.flags.writeable = False
+    with pytest.raises(cardavia.InvalidArgumentError, match="writable"):
+        holdem.evaluate_batch(hands, out=out)
+
+
 @pytest.mark.parametrize(
     ("cards", "needle"),
     [

@@ -140,16 +140,26 @@ def best_five(cards: CardsLike) -> list[Card]:
 
 
 def evaluate_batch(
-    hands: npt.NDArray[np.uint8] | npt.NDArray[np.uint64], *, threads: int = 1
+    hands: npt.NDArray[np.uint8] | npt.NDArray[np.uint64],
+    *,
+    threads: int = 1,
+    out: npt.NDArray[np.uint16] | None = None,
 ) -> npt.NDArray[np.uint16]:
     """Strengths of many hands at once.
 
     ``hands`` is either a ``(N, k)`` uint8 array of card indices (k = 5, 6 or 7) or a ``(N,)``
     uint64 array of card masks. Returns a ``(N,)`` uint16 array of strengths. The work runs in Rust
-    with the interpreter released; ``threads=0`` uses every core.
+    with the interpreter released; ``threads=0`` uses every core. ``out``, if given, is a writable
+    C-contiguous ``(N,)`` uint16 array that receives the strengths and is returned (to reuse one
+    buffer across calls); on error its contents are unspecified.
     """
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
         raise InvalidArgumentError(f"threads must be a non-negative int, got {threads!r}")
+    if out is not None and not (
+        isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.ndim == 1
+    ):
+        got = f"{out.dtype} array of shape {out.shape}" if isinstance(out, np.ndarray) else out
+        raise InvalidArgumentError(f"out must be a (N,) uint16 numpy array, got {got!r}")
     arr: Any = np.asarray(hands)
     if arr.ndim == 2 and arr.dtype != np.uint8:
         if arr.size and (arr.min() < 0 or arr.max() > 255):
@@ -159,7 +169,7 @@ def evaluate_batch(
         arr = arr.astype(np.uint64)
     elif arr.ndim not in (1, 2):
         raise InvalidArgumentError(f"expected a 1- or 2-dimensional array, got shape {arr.shape}")
-    return _core.evaluate_batch(arr, threads)  # dtype checked above
+    return _core.evaluate_batch(arr, threads, out)  # dtypes checked above
 
 
 def range_combos(text: str) -> list[tuple[Card, Card]]:

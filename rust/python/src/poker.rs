@@ -3,7 +3,7 @@
 use crate::cards::{cards_from_any, cardset_from_any, PyCard};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::poker;
-use numpy::{PyArray1, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 /// Strength (7463 − r, higher is better) of 5–7 cards given as a 64-bit mask over the card index
@@ -56,12 +56,15 @@ pub fn describe_strength(strength: u16) -> PyResult<String> {
 
 /// Strengths of many hands: a (N, k) uint8 array of card indices (k = 5, 6, 7) or a (N,) uint64
 /// array of masks. The interpreter is released while Rust works; `threads` 0 = all cores.
+/// `out`, if given, is a writable C-contiguous (N,) uint16 array that receives the strengths
+/// (and is returned), so that a loop can reuse one buffer instead of allocating per call.
 #[pyfunction]
-#[pyo3(signature = (hands, threads = 1))]
+#[pyo3(signature = (hands, threads = 1, out = None))]
 pub fn evaluate_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     threads: usize,
+    out: Option<Bound<'py, PyArray1<u16>>>,
 ) -> PyResult<Bound<'py, PyArray1<u16>>> {
     if let Ok(indices) = hands.extract::<PyReadonlyArray2<'py, u8>>() {
         let shape = indices.shape();
@@ -77,10 +80,9 @@ pub fn evaluate_batch<'py>(
                     .ok_or_else(|| invalid_argument("could not read the card index array"))?
             }
         };
-        let mut out = vec![0u16; n];
-        py.detach(|| poker::evaluate_batch_indices(data, k, &mut out, threads))
-            .map_err(to_py)?;
-        return Ok(PyArray1::from_vec(py, out));
+        return write_strengths(py, n, out, |dest| {
+            poker::evaluate_batch_indices(data, k, dest, threads)
+        });
     }
     if let Ok(masks) = hands.extract::<PyReadonlyArray1<'py, u64>>() {
         let owned;
@@ -91,15 +93,46 @@ pub fn evaluate_batch<'py>(
                 &owned
             }
         };
-        let mut out = vec![0u16; data.len()];
-        py.detach(|| poker::evaluate_batch_masks(data, &mut out, threads))
-            .map_err(to_py)?;
-        return Ok(PyArray1::from_vec(py, out));
+        return write_strengths(py, data.len(), out, |dest| {
+            poker::evaluate_batch_masks(data, dest, threads)
+        });
     }
     Err(invalid_argument(
         "evaluate_batch expects a numpy uint8 array of shape (N, 5|6|7) with card indices, \
          or a uint64 array of shape (N,) with card masks",
     ))
+}
+
+/// Runs `fill` (with the interpreter released) into `out`, or into a new array of `n` strengths.
+fn write_strengths<'py>(
+    py: Python<'py>,
+    n: usize,
+    out: Option<Bound<'py, PyArray1<u16>>>,
+    fill: impl FnOnce(&mut [u16]) -> Result<(), cardavia_core::Error> + Send,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let Some(out) = out else {
+        let mut strengths = vec![0u16; n];
+        py.detach(|| fill(&mut strengths)).map_err(to_py)?;
+        return Ok(PyArray1::from_vec(py, strengths));
+    };
+    {
+        let mut view = out.try_readwrite().map_err(|e| {
+            invalid_argument(format!(
+                "out must be a writable array not shared with hands ({e})"
+            ))
+        })?;
+        let dest = view.as_slice_mut().map_err(|_| {
+            invalid_argument("out must be a C-contiguous uint16 array of shape (N,)")
+        })?;
+        if dest.len() != n {
+            return Err(invalid_argument(format!(
+                "out has room for {} strengths but there are {n} hands",
+                dest.len()
+            )));
+        }
+        py.detach(|| fill(dest)).map_err(to_py)?;
+    }
+    Ok(out)
 }
 
 /// The combos of a holding or range text, as (Card, Card) pairs.

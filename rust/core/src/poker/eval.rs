@@ -146,7 +146,9 @@ pub(crate) fn lookup_split(row: u32, column: u32) -> u16 {
 fn lookup_ranks7(key: u64) -> u16 {
     let row = (key >> RANK_SHIFT) as u32 & ROW_MASK7;
     let slot = OFFSETS7[row as usize] as u32 + (key >> (RANK_SHIFT + ROW_BITS7)) as u32;
-    HASH7[slot as usize]
+    // HASH7 has exactly 2^16 slots, so the mask (a no-op for valid keys) replaces the bounds
+    // check on this hot path.
+    HASH7[(slot & 0xFFFF) as usize]
 }
 
 /// The suit (0..4) whose counter reached 5, from `key & FLUSH_CHECK` (non-zero).
