@@ -5,7 +5,19 @@
 //! from per-rank *parts*: a sub-multiset of the natural cards of one rank, completed by wild
 //! cards. A move's cards determine its parts (the natural cards of each rank of the pattern and
 //! the number of wild cards), so every distinct `(cards, type, k)` is produced exactly once, and
-//! the two copies of a code never make two moves (GD-6.5).
+//! the two copies of a code never make two moves (GD-6.5): no deduplication is needed.
+//!
+//! # Speed
+//!
+//! A 27-card hand with both wild cards has about 2,250 moves on a lead, mostly full houses and
+//! straights, so the cost is per move (issue 5: median ≤ 20 µs per hand). The generator
+//! therefore builds the parts that several moves share once — rank parts come from a
+//! compile-time table, the pair sides of full houses are listed once per hand, the products of
+//! a straight's first two and last three positions once per window — and appends moves in
+//! whole blocks (`Vec::extend` over a slice, one capacity check per block), one OR and three
+//! stores per move. The order of the moves is that
+//! of the original depth-first generator (kept as a test oracle in `generate_reference.rs`),
+//! since random playouts pick moves by index.
 
 use super::combo::{
     beats, group_value, seq_rank, wild_card, GdCombo, GdKind, BJ_RANK, NO_WILD, SJ_RANK,
@@ -15,18 +27,88 @@ use crate::cards::CardBag;
 const SJ_BIT: u64 = 1 << 52;
 const BJ_BIT: u64 = 1 << 53;
 
-/// Sub-multisets of one rank's natural cards of one size: (once, twice) masks.
-#[derive(Clone, Copy)]
-struct Parts {
-    masks: [(u64, u64); 19],
-    len: usize,
+/// Every sub-multiset of one rank's natural cards, for every content a rank can have.
+///
+/// A rank's content is keyed by its two nibbles, `once | twice << 4` (bit `s` = suit `s`
+/// present at least once / twice). `parts[offsets[key][m]..offsets[key][m + 1]]` lists the
+/// sub-multisets of size `m` (0..=8) as `(once, twice)` nibbles, in the order the generator
+/// has always produced them (suit counts `a0, a1, a2` ascending lexicographically), so that
+/// move order is stable. Built at compile time: no per-hand enumeration.
+struct PartTable {
+    offsets: [[u16; 10]; 256],
+    parts: [(u8, u8); PART_COUNT],
 }
 
-impl Parts {
-    #[inline]
-    fn iter(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.masks[..self.len].iter().copied()
+/// Sub-multisets over all valid rank contents: the sum over contents of the product of
+/// (copies + 1) per suit, `(1 + 2 + 3)^4`.
+const PART_COUNT: usize = 1296;
+
+static PARTS: PartTable = build_part_table();
+
+const fn build_part_table() -> PartTable {
+    let mut table = PartTable {
+        offsets: [[0; 10]; 256],
+        parts: [(0, 0); PART_COUNT],
+    };
+    let mut n = 0usize;
+    let mut key = 0usize;
+    while key < 256 {
+        let (once, twice) = (key & 0xF, key >> 4);
+        // a suit can only be present twice if it is present once
+        let valid = twice & !once == 0;
+        let mut c = [0usize; 4];
+        let mut s = 0;
+        while s < 4 {
+            c[s] = ((once >> s) & 1) + ((twice >> s) & 1);
+            s += 1;
+        }
+        let mut m = 0usize;
+        while m <= 8 {
+            table.offsets[key][m] = n as u16;
+            if valid {
+                let mut a0 = 0;
+                while a0 <= c[0] && a0 <= m {
+                    let mut a1 = 0;
+                    while a1 <= c[1] && a1 <= m - a0 {
+                        let mut a2 = 0;
+                        while a2 <= c[2] && a2 <= m - a0 - a1 {
+                            let a3 = m - a0 - a1 - a2;
+                            if a3 <= c[3] {
+                                let a = [a0, a1, a2, a3];
+                                let (mut o, mut t) = (0u8, 0u8);
+                                let mut s = 0;
+                                while s < 4 {
+                                    if a[s] >= 1 {
+                                        o |= 1 << s;
+                                    }
+                                    if a[s] == 2 {
+                                        t |= 1 << s;
+                                    }
+                                    s += 1;
+                                }
+                                table.parts[n] = (o, t);
+                                n += 1;
+                            }
+                            a2 += 1;
+                        }
+                        a1 += 1;
+                    }
+                    a0 += 1;
+                }
+            }
+            m += 1;
+        }
+        table.offsets[key][9] = n as u16;
+        key += 1;
     }
+    assert!(n == PART_COUNT);
+    table
+}
+
+/// The masks of a rank-relative `(once, twice)` nibble pair placed at rank `r`.
+#[inline]
+fn at_rank(r: u8, (o, t): (u8, u8)) -> (u64, u64) {
+    ((o as u64) << (4 * r), (t as u64) << (4 * r))
 }
 
 /// What the generator needs to know about a hand.
@@ -40,10 +122,8 @@ struct HandInfo {
     twice: u64,
     /// Natural copies per rank (0..=8).
     rank_count: [u8; 13],
-    /// Sub-multisets of sizes 0..=3 of each rank's natural cards: `flat[start[r][m]..start[r][m+1]]`
-    /// (`start[r][4]` ends rank r's sizes).
-    flat: [(u64, u64); 13 * 31],
-    start: [[u16; 5]; 13],
+    /// Each rank's [`PartTable`] key.
+    part_key: [u8; 13],
 }
 
 impl HandInfo {
@@ -54,111 +134,29 @@ impl HandInfo {
         let (o, t) = hand.masks();
         let (once, twice) = (o & !wild_bit, t & !wild_bit);
         let mut rank_count = [0u8; 13];
-        for (r, c) in rank_count.iter_mut().enumerate() {
-            *c = (((once >> (4 * r)) & 0xF).count_ones() + ((twice >> (4 * r)) & 0xF).count_ones())
-                as u8;
+        let mut part_key = [0u8; 13];
+        for r in 0..13 {
+            let (on, tn) = ((once >> (4 * r)) & 0xF, (twice >> (4 * r)) & 0xF);
+            rank_count[r] = (on.count_ones() + tn.count_ones()) as u8;
+            part_key[r] = (on | tn << 4) as u8;
         }
-        let mut h = HandInfo {
+        HandInfo {
             level,
             wild_bit,
             wilds,
             once,
             twice,
             rank_count,
-            flat: [(0, 0); 13 * 31],
-            start: [[0; 5]; 13],
-        };
-        let mut n = 0usize;
-        for r in 0..13u8 {
-            let base = 4 * r as usize;
-            let c: [u8; 4] = std::array::from_fn(|s| {
-                (((once >> (base + s)) & 1) + ((twice >> (base + s)) & 1)) as u8
-            });
-            for m in 0..=3u8 {
-                h.start[r as usize][m as usize] = n as u16;
-                if m > rank_count[r as usize] {
-                    continue;
-                }
-                for a0 in 0..=c[0].min(m) {
-                    for a1 in 0..=c[1].min(m - a0) {
-                        for a2 in 0..=c[2].min(m - a0 - a1) {
-                            let a3 = m - a0 - a1 - a2;
-                            if a3 > c[3] {
-                                continue;
-                            }
-                            let (mut o, mut t) = (0u64, 0u64);
-                            for (s, a) in [a0, a1, a2, a3].into_iter().enumerate() {
-                                let bit = 1u64 << (base + s);
-                                if a >= 1 {
-                                    o |= bit;
-                                }
-                                if a == 2 {
-                                    t |= bit;
-                                }
-                            }
-                            h.flat[n] = (o, t);
-                            n += 1;
-                        }
-                    }
-                }
-            }
-            h.start[r as usize][4] = n as u16;
+            part_key,
         }
-        h
     }
 
-    /// The precomputed sub-multisets of size `m` (0..=3) of rank `r`.
+    /// The sub-multisets of size `m` (0..=8) of rank `r`'s natural cards, as nibbles (see
+    /// [`at_rank`]).
     #[inline]
-    fn small_parts(&self, r: u8, m: u8) -> &[(u64, u64)] {
-        let s = &self.start[r as usize];
-        &self.flat[s[m as usize] as usize..s[m as usize + 1] as usize]
-    }
-
-    /// Copies of (rank `r`, suit `s`) among the natural cards.
-    #[inline]
-    fn copies(&self, r: u8, s: u8) -> u8 {
-        let i = 4 * r + s;
-        (((self.once >> i) & 1) + ((self.twice >> i) & 1)) as u8
-    }
-
-    /// The sub-multisets of size `size` of rank `r`'s natural cards.
-    fn parts(&self, r: u8, size: u8) -> Parts {
-        let mut out = Parts {
-            masks: [(0, 0); 19],
-            len: 0,
-        };
-        if size > self.rank_count[r as usize] {
-            return out;
-        }
-        let c = [
-            self.copies(r, 0),
-            self.copies(r, 1),
-            self.copies(r, 2),
-            self.copies(r, 3),
-        ];
-        for a0 in 0..=c[0].min(size) {
-            for a1 in 0..=c[1].min(size - a0) {
-                for a2 in 0..=c[2].min(size - a0 - a1) {
-                    let a3 = size - a0 - a1 - a2;
-                    if a3 > c[3] {
-                        continue;
-                    }
-                    let (mut o, mut t) = (0u64, 0u64);
-                    for (s, a) in [a0, a1, a2, a3].into_iter().enumerate() {
-                        let bit = 1u64 << (4 * r as usize + s);
-                        if a >= 1 {
-                            o |= bit;
-                        }
-                        if a == 2 {
-                            t |= bit;
-                        }
-                    }
-                    out.masks[out.len] = (o, t);
-                    out.len += 1;
-                }
-            }
-        }
-        out
+    fn parts(&self, r: u8, m: u8) -> &'static [(u8, u8)] {
+        let o = &PARTS.offsets[self.part_key[r as usize] as usize];
+        &PARTS.parts[o[m as usize] as usize..o[m as usize + 1] as usize]
     }
 
     /// Masks of `n` wild copies (n ≤ 2).
@@ -187,78 +185,283 @@ fn wilds_as(n: u8, card: u8) -> [u8; 2] {
     }
 }
 
-/// One straight window being enumerated (depth-first, pruned on the wild cards left).
-struct Straight {
+/// A set of wild positions of a five-card sequence (bit `i` = position `i`) that the at most
+/// two wild cards of a hand can fill: its size and its positions, lowest first.
+#[derive(Clone, Copy)]
+struct WildSet {
+    mask: u8,
+    used: u8,
+    positions: [u8; 2],
+}
+
+/// Every [`WildSet`], in the generator's order (ascending as bit sets). A static list, so that
+/// the 32 subsets need no population count per window (which the baseline x86-64 target has no
+/// instruction for).
+const WILD_SETS: [WildSet; 16] = wild_sets();
+
+const fn wild_sets() -> [WildSet; 16] {
+    let mut out = [WildSet {
+        mask: 0,
+        used: 0,
+        positions: [0; 2],
+    }; 16];
+    let mut n = 0;
+    let mut mask = 0u8;
+    while mask < 32 {
+        if mask.count_ones() <= 2 {
+            let mut positions = [0u8; 2];
+            let mut used = 0u8;
+            let mut i = 0u8;
+            while i < 5 {
+                if mask & (1 << i) != 0 {
+                    positions[used as usize] = i;
+                    used += 1;
+                }
+                i += 1;
+            }
+            out[n] = WildSet {
+                mask,
+                used,
+                positions,
+            };
+            n += 1;
+        }
+        mask += 1;
+    }
+    assert!(n == 16);
+    out
+}
+
+/// One straight window: per position, its natural single cards (lowest suit first) and the
+/// card a wild card reads as there.
+struct Window {
     opts: [[u64; 4]; 5],
     n_opts: [usize; 5],
     reps: [u8; 5],
-    wilds: u8,
+}
+
+/// The only choice of a position taken by a wild card (the wild card itself is in the base
+/// move).
+const WILD_CHOICE: [u64; 1] = [0];
+
+/// The base move of a sequence whose wild cards take the positions of `ws`: the wild cards
+/// and their readings (`reps` per position), type and key.
+#[inline]
+fn sequence_base(
+    ws: &WildSet,
+    reps: &[u8; 5],
     wild_bit: u64,
     kind: GdKind,
     top: u8,
     level: u8,
+) -> GdCombo {
+    let (wo, wt, wa) = match ws.used {
+        0 => (0, 0, [NO_WILD; 2]),
+        1 => (wild_bit, 0, [reps[ws.positions[0] as usize], NO_WILD]),
+        _ => (
+            wild_bit,
+            wild_bit,
+            [
+                reps[ws.positions[0] as usize],
+                reps[ws.positions[1] as usize],
+            ],
+        ),
+    };
+    GdCombo::raw(wo, wt, kind, top, wa, level)
 }
 
-impl Straight {
-    /// Every choice of one natural card or a wild card per position, at most `wilds` wild:
-    /// for each set of wild positions (containing every position without a natural card), the
-    /// product of the natural options of the other positions.
-    fn walk(&self, out: &mut Vec<GdCombo>) {
-        let mut missing = 0u32;
-        for i in 0..5 {
-            if self.n_opts[i] == 0 {
+impl Window {
+    /// The choices of position `i`: its natural cards, or the wild card if `wild`.
+    #[inline]
+    fn choices(&self, i: usize, wild: bool) -> &[u64] {
+        if wild {
+            &WILD_CHOICE
+        } else {
+            &self.opts[i][..self.n_opts[i]]
+        }
+    }
+
+    /// Writes every choice of one natural card or a wild card per position, at most `wilds`
+    /// wild: for each set of wild positions (containing every position without a natural card),
+    /// the product of the natural options of the other positions, the first position varying
+    /// slowest.
+    ///
+    /// The products of the first two positions (heads) and of the last three (tails) are
+    /// computed once per window for each wild pattern of those positions; a set of wild
+    /// positions then writes its tail once per head. The per-move work is one OR and three
+    /// stores, where a five-deep walk paid loop and push overhead at every level for lists of
+    /// one or two cards.
+    fn write(&self, out: &mut Vec<GdCombo>, wilds: u8, wild_bit: u64, top: u8, level: u8) {
+        let mut missing = 0u8;
+        for (i, &n) in self.n_opts.iter().enumerate() {
+            if n == 0 {
                 missing |= 1 << i;
             }
         }
-        const ZERO: [u64; 1] = [0];
-        for wild_set in 0u32..32 {
-            let used = wild_set.count_ones() as u8;
-            if used > self.wilds || wild_set & missing != missing {
+        // heads[head_at[q]..head_at[q + 1]]: products of positions 0, 1 with wild pattern q
+        // (bit k = position k is wild)
+        let mut heads = [0u64; 25];
+        let mut head_at = [0usize; 5];
+        let mut n = 0;
+        for (q, at) in head_at.iter_mut().enumerate().take(4) {
+            *at = n;
+            for &a in self.choices(0, q & 1 != 0) {
+                for &b in self.choices(1, q & 2 != 0) {
+                    heads[n] = a | b;
+                    n += 1;
+                }
+            }
+        }
+        head_at[4] = n;
+        // tails[tail_at[p]..tail_at[p + 1]]: products of positions 2, 3, 4 with wild pattern p
+        // (bit k = position 2 + k is wild; three wild cards never happen)
+        let mut tails = [0u64; 125];
+        let mut tail_at = [0usize; 9];
+        let mut n = 0;
+        for (p, at) in tail_at.iter_mut().enumerate().take(8) {
+            *at = n;
+            if p == 7 {
                 continue;
             }
-            let (wo, wt) = match used {
-                0 => (0, 0),
-                1 => (self.wild_bit, 0),
-                _ => (self.wild_bit, self.wild_bit),
-            };
-            let mut wa = [NO_WILD; 2];
-            let mut k = 0;
-            for i in 0..5 {
-                if wild_set & (1 << i) != 0 {
-                    wa[k] = self.reps[i];
-                    k += 1;
-                }
-            }
-            let opt = |i: usize| -> &[u64] {
-                if wild_set & (1 << i) != 0 {
-                    &ZERO
-                } else {
-                    &self.opts[i][..self.n_opts[i]]
-                }
-            };
-            let (o0, o1, o2, o3, o4) = (opt(0), opt(1), opt(2), opt(3), opt(4));
-            for &a in o0 {
-                for &b in o1 {
-                    let ab = a | b | wo;
-                    for &c in o2 {
-                        let abc = ab | c;
-                        for &d in o3 {
-                            let abcd = abc | d;
-                            for &e in o4 {
-                                out.push(GdCombo::raw(
-                                    abcd | e,
-                                    wt,
-                                    self.kind,
-                                    self.top,
-                                    wa,
-                                    self.level,
-                                ));
-                            }
-                        }
+            for &c in self.choices(2, p & 1 != 0) {
+                for &d in self.choices(3, p & 2 != 0) {
+                    for &e in self.choices(4, p & 4 != 0) {
+                        tails[n] = c | d | e;
+                        n += 1;
                     }
                 }
             }
         }
+        tail_at[8] = n;
+        for ws in &WILD_SETS {
+            if ws.used > wilds || ws.mask & missing != missing {
+                continue;
+            }
+            let base = sequence_base(ws, &self.reps, wild_bit, GdKind::Straight, top, level);
+            let (q, p) = ((ws.mask & 3) as usize, (ws.mask >> 2) as usize);
+            let tail = &tails[tail_at[p]..tail_at[p + 1]];
+            for &h in &heads[head_at[q]..head_at[q + 1]] {
+                out.extend(tail.iter().map(|&m| base.adding(h | m, 0)));
+            }
+        }
+    }
+}
+
+/// Writes the straight flushes of one window and suit (GD-5.1 #9): `cards[i]` is position
+/// `i`'s natural card of the suit (0 if absent), `reps[i]` the card a wild card reads as there.
+/// With at most one natural card per position, each set of wild positions (containing every
+/// position without its card) makes exactly one move: the window's natural cards minus those the
+/// wild cards replace.
+fn write_flushes(
+    out: &mut Vec<GdCombo>,
+    cards: &[u64; 5],
+    reps: &[u8; 5],
+    wilds: u8,
+    wild_bit: u64,
+    (top, level): (u8, u8),
+) {
+    let mut missing = 0u8;
+    let mut all = 0u64;
+    for (i, &c) in cards.iter().enumerate() {
+        if c == 0 {
+            missing |= 1 << i;
+        }
+        all |= c;
+    }
+    for ws in &WILD_SETS {
+        if ws.used > wilds || ws.mask & missing != missing {
+            continue;
+        }
+        let replaced = ws.positions[..ws.used as usize]
+            .iter()
+            .fold(0, |m, &i| m | cards[i as usize]);
+        let base = sequence_base(ws, reps, wild_bit, GdKind::StraightFlush, top, level);
+        out.push(base.adding(all & !replaced, 0));
+    }
+}
+
+/// One pair side of a full house: its cards, and what its wild card reads as in slot 0 if it
+/// has one ([`NO_WILD`] otherwise).
+#[derive(Clone, Copy)]
+struct PairSide {
+    once: u64,
+    twice: u64,
+    wild_as: [u8; 2],
+}
+
+const NO_SIDE: PairSide = PairSide {
+    once: 0,
+    twice: 0,
+    wild_as: [NO_WILD; 2],
+};
+
+/// Most pair sides: 13 ranks x (10 natural pairs + 4 half-wild pairs) + 2 joker pairs.
+const MAX_PAIR_SIDES: usize = 13 * 14 + 2;
+
+/// The pair sides of full houses in generation order: for each pair rank `p`, its natural
+/// pairs, then (if `half_wild`) its single natural cards completed by one wild card reading as
+/// rank `p`; then the joker pairs (GD-5.1 #4).
+struct PairSides {
+    entries: [PairSide; MAX_PAIR_SIDES],
+    /// `entries[start[p]..start[p + 1]]` are rank `p`'s; the joker pairs end the list.
+    start: [u16; 14],
+    len: usize,
+}
+
+impl PairSides {
+    fn new(h: &HandInfo, half_wild: bool) -> PairSides {
+        let mut s = PairSides {
+            entries: [NO_SIDE; MAX_PAIR_SIDES],
+            start: [0; 14],
+            len: 0,
+        };
+        let mut n = 0;
+        for p in 0..13u8 {
+            s.start[p as usize] = n as u16;
+            for &part in h.parts(p, 2) {
+                let (once, twice) = at_rank(p, part);
+                s.entries[n] = PairSide {
+                    once,
+                    twice,
+                    wild_as: [NO_WILD; 2],
+                };
+                n += 1;
+            }
+            if half_wild {
+                for &part in h.parts(p, 1) {
+                    let (once, twice) = at_rank(p, part);
+                    s.entries[n] = PairSide {
+                        once: once | h.wild_bit,
+                        twice,
+                        wild_as: [rep(p), NO_WILD],
+                    };
+                    n += 1;
+                }
+            }
+        }
+        s.start[13] = n as u16;
+        for bit in [SJ_BIT, BJ_BIT] {
+            if h.twice & bit != 0 {
+                s.entries[n] = PairSide {
+                    once: bit,
+                    twice: bit,
+                    wild_as: [NO_WILD; 2],
+                };
+                n += 1;
+            }
+        }
+        s.len = n;
+        s
+    }
+
+    /// The pair sides of ranks other than `r` (jokers included), in order, as two slices.
+    #[inline]
+    fn without_rank(&self, r: u8) -> [&[PairSide]; 2] {
+        let (lo, hi) = (
+            self.start[r as usize] as usize,
+            self.start[r as usize + 1] as usize,
+        );
+        [&self.entries[..lo], &self.entries[hi..self.len]]
     }
 }
 
@@ -347,8 +550,8 @@ impl Gen<'_> {
             }
             for wilds in 0..=self.h.wilds.min(n - 1) {
                 let (wo, wt) = self.h.wild_masks(wilds);
-                for i in 0..self.h.small_parts(r, n - wilds).len() {
-                    let (o, t) = self.h.small_parts(r, n - wilds)[i];
+                for &part in self.h.parts(r, n - wilds) {
+                    let (o, t) = at_rank(r, part);
                     self.push(o | wo, t | wt, kind, r, wilds_as(wilds, rep(r)));
                 }
             }
@@ -368,78 +571,71 @@ impl Gen<'_> {
         }
     }
 
+    /// Full houses: a triple of rank `r` (natural part + `wt` wild cards) and a pair of another
+    /// rank (natural, or half wild if a wild card is left), of jokers (GD-5.1 #4), or of both
+    /// wild cards (GD-6.2).
+    ///
+    /// The pair side does not depend on the triple's cards: it is listed once per hand (with
+    /// and without half-wild pairs, in pair-rank order) and each triple part writes the list
+    /// minus rank `r` in two blocks, rather than walking the pair ranks move by move.
     fn full_houses(&mut self) {
         let min = self.f.normal_min();
-        let level = self.h.level;
-        let wild = self.h.wild_bit;
-        let level_out = self.h.level;
-        let out = &mut *self.out;
         let h = &self.h;
-        for r in 0..13u8 {
-            if group_value(r, level) <= min || h.rank_count[r as usize] + h.wilds < 3 {
-                continue;
-            }
+        let out = &mut *self.out;
+        let level = h.level;
+        let wild = h.wild_bit;
+        let triple_ok =
+            |r: u8| group_value(r, level) > min && h.rank_count[r as usize] + h.wilds >= 3;
+        if !(0..13u8).any(triple_ok) {
+            return;
+        }
+        // pair sides when the triple leaves a wild card (stored reading in slot 0), and when
+        // it leaves none
+        let natural = PairSides::new(h, false);
+        let with_half = if h.wilds > 0 {
+            Some(PairSides::new(h, true))
+        } else {
+            None
+        };
+        for r in (0..13u8).filter(|&r| triple_ok(r)) {
             for wt in 0..=h.wilds.min(2) {
-                let left = h.wilds - wt;
-                let trip_rep = wilds_as(wt, rep(r));
-                for &(to, tt) in h.small_parts(r, 3 - wt) {
-                    let (wo, wtw) = h.wild_masks(wt);
-                    let (bo, bt) = (to | wo, tt | wtw);
-                    // natural or half-wild pairs of another rank
-                    for p in 0..13u8 {
-                        if p == r {
-                            continue;
-                        }
-                        for &(o, t) in h.small_parts(p, 2) {
-                            out.push(GdCombo::raw(
-                                bo | o,
-                                bt | t,
-                                GdKind::FullHouse,
-                                r,
-                                trip_rep,
-                                level_out,
-                            ));
-                        }
-                        if left >= 1 {
-                            let (po, pt) = h.wild_masks(wt + 1);
-                            let mut wa = trip_rep;
-                            wa[wt as usize] = rep(p);
-                            for &(o, t) in h.small_parts(p, 1) {
-                                out.push(GdCombo::raw(
-                                    bo | o | po,
-                                    bt | t | pt,
-                                    GdKind::FullHouse,
-                                    r,
-                                    wa,
-                                    level_out,
-                                ));
-                            }
-                        }
-                    }
-                    // joker pairs (GD-5.1 #4)
-                    for bit in [SJ_BIT, BJ_BIT] {
-                        if h.twice & bit != 0 {
-                            out.push(GdCombo::raw(
-                                bo | bit,
-                                bt | bit,
-                                GdKind::FullHouse,
-                                r,
-                                trip_rep,
-                                level_out,
-                            ));
+                let sides = match &with_half {
+                    Some(s) if wt < h.wilds => s,
+                    _ => &natural,
+                };
+                let (wo, wtw) = h.wild_masks(wt);
+                for &part in h.parts(r, 3 - wt) {
+                    let (to, tt) = at_rank(r, part);
+                    let base = GdCombo::raw(
+                        to | wo,
+                        tt | wtw,
+                        GdKind::FullHouse,
+                        r,
+                        wilds_as(wt, rep(r)),
+                        level,
+                    );
+                    for block in sides.without_rank(r) {
+                        match wt {
+                            // no wild card in the triple: the pair's reading (if any) is slot 0
+                            0 => out.extend(
+                                block
+                                    .iter()
+                                    .map(|e| base.adding(e.once, e.twice).with_wild_as(e.wild_as)),
+                            ),
+                            // one in the triple: a half-wild pair adds the second copy and
+                            // reads in slot 1
+                            1 => out.extend(block.iter().map(|e| {
+                                base.adding(e.once, e.twice | (e.once & wild))
+                                    .with_wild_as([rep(r), e.wild_as[0]])
+                            })),
+                            // both in the triple: natural and joker pairs only
+                            _ => out.extend(block.iter().map(|e| base.adding(e.once, e.twice))),
                         }
                     }
                     // both wild cards as the pair: any rank other than r (GD-6.2)
-                    if wt == 0 && left == 2 {
+                    if wt == 0 && h.wilds == 2 {
                         let p = if r == 0 { 1 } else { 0 };
-                        out.push(GdCombo::raw(
-                            bo | wild,
-                            bt | wild,
-                            GdKind::FullHouse,
-                            r,
-                            [rep(p), rep(p)],
-                            level_out,
-                        ));
+                        out.push(base.adding(wild, wild).with_wild_as([rep(p), rep(p)]));
                     }
                 }
             }
@@ -448,22 +644,15 @@ impl Gen<'_> {
 
     /// Straights and straight flushes: windows of 5 sequence values, one card per position.
     fn straights(&mut self, flush: bool) {
-        let (kind, min, want) = if flush {
-            (
-                GdKind::StraightFlush,
-                0,
-                self.f.wants(GdKind::StraightFlush),
-            )
+        let (min, want) = if flush {
+            (0, self.f.wants(GdKind::StraightFlush))
         } else {
-            (
-                GdKind::Straight,
-                self.f.normal_min(),
-                self.f.wants(GdKind::Straight),
-            )
+            (self.f.normal_min(), self.f.wants(GdKind::Straight))
         };
         if !want {
             return;
         }
+        let h = &self.h;
         for top in 5..=14u8 {
             if flush {
                 if !self.f.bomb_ok(3, top) {
@@ -473,49 +662,39 @@ impl Gen<'_> {
                 continue;
             }
             let ranks: [u8; 5] = std::array::from_fn(|i| seq_rank(top - 4 + i as u8));
-            let missing = ranks
-                .iter()
-                .filter(|&&r| self.h.rank_count[r as usize] == 0)
-                .count() as u8;
-            if missing > self.h.wilds {
+            // natural suits present per position
+            let nibbles: [u64; 5] = std::array::from_fn(|i| (h.once >> (4 * ranks[i])) & 0xF);
+            let missing = nibbles.iter().filter(|&&b| b == 0).count() as u8;
+            if missing > h.wilds {
                 continue;
             }
-            let suits: &[u8] = if flush { &[0, 1, 2, 3] } else { &[4] };
-            for &suit in suits {
-                // per position: the natural options (single-card bits)
-                let mut opts = [[0u64; 4]; 5];
-                let mut n_opts = [0usize; 5];
-                let mut need = 0u8;
+            if flush {
+                for suit in 0..4u8 {
+                    let cards: [u64; 5] =
+                        std::array::from_fn(|i| (nibbles[i] & (1 << suit)) << (4 * ranks[i]));
+                    let need = cards.iter().filter(|&&c| c == 0).count() as u8;
+                    if need > h.wilds {
+                        continue;
+                    }
+                    let reps: [u8; 5] = std::array::from_fn(|i| 4 * ranks[i] + suit);
+                    write_flushes(self.out, &cards, &reps, h.wilds, h.wild_bit, (top, h.level));
+                }
+            } else {
+                let mut win = Window {
+                    opts: [[0; 4]; 5],
+                    n_opts: [0; 5],
+                    reps: std::array::from_fn(|i| rep(ranks[i])),
+                };
                 for (i, &r) in ranks.iter().enumerate() {
-                    let bits = (self.h.once >> (4 * r)) & 0xF;
-                    let bits = if suit == 4 { bits } else { bits & (1 << suit) };
-                    let mut b = bits;
+                    let mut b = nibbles[i];
                     while b != 0 {
                         let s = b.trailing_zeros();
                         b &= b - 1;
-                        opts[i][n_opts[i]] = 1u64 << (4 * r as u32 + s);
-                        n_opts[i] += 1;
-                    }
-                    if n_opts[i] == 0 {
-                        need += 1;
+                        win.opts[i][win.n_opts[i]] = 1u64 << (4 * r as u32 + s);
+                        win.n_opts[i] += 1;
                     }
                 }
-                if need > self.h.wilds {
-                    continue;
-                }
-                let rep_suit = if suit == 4 { 2 } else { suit };
-                let reps: [u8; 5] = std::array::from_fn(|i| 4 * ranks[i] + rep_suit);
-                let st = Straight {
-                    opts,
-                    n_opts,
-                    reps,
-                    wilds: self.h.wilds,
-                    wild_bit: self.h.wild_bit,
-                    kind,
-                    top,
-                    level: self.h.level,
-                };
-                st.walk(self.out);
+                win.write(self.out, h.wilds, h.wild_bit, top, h.level);
             }
         }
     }
@@ -543,60 +722,57 @@ impl Gen<'_> {
                 seq_rank(low + 1),
                 seq_rank((low + 2).min(14)),
             ];
-            let deficit: u8 = (0..len as usize)
-                .map(|i| per.saturating_sub(h.rank_count[ranks[i] as usize]))
-                .sum();
-            if deficit > wilds {
+            // wild cards each position needs at least (natural cards short of `per`)
+            let need: [u8; 3] =
+                std::array::from_fn(|i| per.saturating_sub(h.rank_count[ranks[i] as usize]));
+            if need[..len as usize].iter().sum::<u8>() > wilds {
                 continue;
             }
-            // wild cards used at positions 0, 1 (and 2), each at most `per`
-            for w0 in 0..=wilds.min(per) {
-                for w1 in 0..=(wilds - w0).min(per) {
-                    let w2max = if len == 3 {
-                        (wilds - w0 - w1).min(per)
+            let reps = [rep(ranks[0]), rep(ranks[1]), rep(ranks[2])];
+            // wild cards used at positions 0, 1 (and 2), each at most `per`; fewer than a
+            // position needs leaves it no natural part
+            for w0 in need[0]..=wilds.min(per) {
+                for w1 in need[1]..=(wilds - w0).min(per) {
+                    let w2s = if len == 3 {
+                        need[2]..=(wilds - w0 - w1).min(per)
                     } else {
-                        0
+                        0..=0
                     };
-                    for w2 in 0..=w2max {
-                        let used = w0 + w1 + w2;
-                        let (wo, wt) = h.wild_masks(used);
+                    for w2 in w2s {
+                        let ws = [w0, w1, w2];
+                        let (wo, wt) = h.wild_masks(w0 + w1 + w2);
                         let mut wa = [NO_WILD; 2];
                         let mut k = 0;
-                        for (i, w) in [w0, w1, w2].into_iter().enumerate() {
-                            for _ in 0..w {
-                                wa[k] = rep(ranks[i]);
+                        for i in 0..3 {
+                            for _ in 0..ws[i] {
+                                wa[k] = reps[i];
                                 k += 1;
                             }
                         }
-                        let p0 = h.small_parts(ranks[0], per - w0);
-                        let p1 = h.small_parts(ranks[1], per - w1);
+                        let base = GdCombo::raw(wo, wt, kind, top, wa, level);
+                        let p0 = h.parts(ranks[0], per - w0);
+                        let p1 = h.parts(ranks[1], per - w1);
+                        // the last position's parts are written as one block per choice of
+                        // the others, first position slowest
                         if len == 2 {
-                            for &(o0, t0) in p0 {
-                                for &(o1, t1) in p1 {
-                                    out.push(GdCombo::raw(
-                                        o0 | o1 | wo,
-                                        t0 | t1 | wt,
-                                        kind,
-                                        top,
-                                        wa,
-                                        level,
-                                    ));
-                                }
+                            for &a in p0 {
+                                let (ao, at) = at_rank(ranks[0], a);
+                                out.extend(p1.iter().map(|&b| {
+                                    let (bo, bt) = at_rank(ranks[1], b);
+                                    base.adding(ao | bo, at | bt)
+                                }));
                             }
                         } else {
-                            let p2 = h.small_parts(ranks[2], per - w2);
-                            for &(o0, t0) in p0 {
-                                for &(o1, t1) in p1 {
-                                    for &(o2, t2) in p2 {
-                                        out.push(GdCombo::raw(
-                                            o0 | o1 | o2 | wo,
-                                            t0 | t1 | t2 | wt,
-                                            kind,
-                                            top,
-                                            wa,
-                                            level,
-                                        ));
-                                    }
+                            let p2 = h.parts(ranks[2], per - w2);
+                            for &a in p0 {
+                                let (ao, at) = at_rank(ranks[0], a);
+                                for &b in p1 {
+                                    let (bo, bt) = at_rank(ranks[1], b);
+                                    let (abo, abt) = (ao | bo, at | bt);
+                                    out.extend(p2.iter().map(|&c| {
+                                        let (co, ct) = at_rank(ranks[2], c);
+                                        base.adding(abo | co, abt | ct)
+                                    }));
                                 }
                             }
                         }
@@ -635,7 +811,8 @@ impl Gen<'_> {
                         }
                     }
                     let (wo, wt) = self.h.wild_masks(wilds);
-                    for (o, t) in parts.iter() {
+                    for &part in parts {
+                        let (o, t) = at_rank(r, part);
                         self.push(o | wo, t | wt, GdKind::Bomb, r, wilds_as(wilds, rep(r)));
                     }
                 }
@@ -680,7 +857,6 @@ impl Gen<'_> {
 /// full houses, straights, pair runs, triple runs, bombs (four jokers last among them), straight
 /// flushes.
 pub fn legal_plays_into(hand: CardBag, level: u8, top: Option<&GdCombo>, out: &mut Vec<GdCombo>) {
-    out.clear();
     let f = match top {
         None => Filter {
             normal: Some((None, 0)),
@@ -698,6 +874,7 @@ pub fn legal_plays_into(hand: CardBag, level: u8, top: Option<&GdCombo>, out: &m
             exact_len: None,
         },
     };
+    out.clear();
     let mut g = Gen {
         h: HandInfo::new(hand, level),
         f,
