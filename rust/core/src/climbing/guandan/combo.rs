@@ -219,6 +219,30 @@ const WILD_SHIFT: u32 = 24;
 /// part of its identity (GD-6.3).
 const IDENTITY: u64 = (1 << WILD_SHIFT) - 1;
 
+/// Part of a move under construction: cards, and the readings of its wild cards in the slots
+/// it sets (see [`GdCombo::joined`]). The generator lists shared parts once (the pair sides of
+/// full houses) and joins them to each base move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Piece {
+    pub(crate) once: u64,
+    pub(crate) twice: u64,
+    /// All ones but the reading slots the piece sets.
+    readings: u64,
+}
+
+impl Piece {
+    /// Cards whose wild card, if any, reads as `wild_as` ([`NO_WILD`] in a slot left to the
+    /// move the piece is joined to).
+    #[inline]
+    pub(crate) const fn new(once: u64, twice: u64, wild_as: [u8; 2]) -> Piece {
+        Piece {
+            once,
+            twice,
+            readings: !(0xFFFF << WILD_SHIFT) | (u16::from_le_bytes(wild_as) as u64) << WILD_SHIFT,
+        }
+    }
+}
+
 impl PartialEq for GdCombo {
     fn eq(&self, other: &Self) -> bool {
         self.once == other.once
@@ -286,6 +310,17 @@ impl GdCombo {
         GdCombo {
             meta: self.meta & IDENTITY | (u16::from_le_bytes(wild_as) as u64) << WILD_SHIFT,
             ..self
+        }
+    }
+
+    /// This move plus the cards of `piece`, each wild-card reading slot taken from whichever
+    /// of the two sets it (the other holding [`NO_WILD`], all ones: a bitwise and).
+    #[inline]
+    pub(crate) fn joined(self, piece: &Piece) -> GdCombo {
+        GdCombo {
+            once: self.once | piece.once,
+            twice: self.twice | piece.twice,
+            meta: self.meta & piece.readings,
         }
     }
 

@@ -20,7 +20,7 @@
 //! since random playouts pick moves by index.
 
 use super::combo::{
-    beats, group_value, seq_rank, wild_card, GdCombo, GdKind, BJ_RANK, NO_WILD, SJ_RANK,
+    beats, group_value, seq_rank, wild_card, GdCombo, GdKind, Piece, BJ_RANK, NO_WILD, SJ_RANK,
 };
 use crate::cards::CardBag;
 
@@ -186,7 +186,8 @@ fn wilds_as(n: u8, card: u8) -> [u8; 2] {
 }
 
 /// A set of wild positions of a five-card sequence (bit `i` = position `i`) that the at most
-/// two wild cards of a hand can fill: its size and its positions, lowest first.
+/// two wild cards of a hand can fill: its size and its positions, lowest first ([`NO_POSITION`]
+/// for an unused slot).
 #[derive(Clone, Copy)]
 struct WildSet {
     mask: u8,
@@ -194,22 +195,24 @@ struct WildSet {
     positions: [u8; 2],
 }
 
-/// Every [`WildSet`], in the generator's order (ascending as bit sets). A static list, so that
-/// the 32 subsets need no population count per window (which the baseline x86-64 target has no
-/// instruction for).
+/// "No position" in [`WildSet::positions`]: indexes the [`NO_WILD`] entry of a window's
+/// per-position readings, so that a set's readings are two look-ups without branches.
+const NO_POSITION: u8 = 5;
+
+/// Every [`WildSet`], in the generator's order (ascending as bit sets).
 const WILD_SETS: [WildSet; 16] = wild_sets();
 
 const fn wild_sets() -> [WildSet; 16] {
     let mut out = [WildSet {
         mask: 0,
         used: 0,
-        positions: [0; 2],
+        positions: [NO_POSITION; 2],
     }; 16];
     let mut n = 0;
     let mut mask = 0u8;
     while mask < 32 {
         if mask.count_ones() <= 2 {
-            let mut positions = [0u8; 2];
+            let mut positions = [NO_POSITION; 2];
             let mut used = 0u8;
             let mut i = 0u8;
             while i < 5 {
@@ -232,236 +235,259 @@ const fn wild_sets() -> [WildSet; 16] {
     out
 }
 
-/// One straight window: per position, its natural single cards (lowest suit first) and the
-/// card a wild card reads as there.
-struct Window {
-    opts: [[u64; 4]; 5],
-    n_opts: [usize; 5],
-    reps: [u8; 5],
+/// `VALID_SETS[wilds][missing]`: the [`WILD_SETS`] (bit `j` = `WILD_SETS[j]`) a hand with
+/// `wilds` wild cards can use in a window whose positions `missing` (bit set) have no natural
+/// card: at most `wilds` positions, all the missing ones among them. A static table, so that no
+/// window tests the sets one by one (nor counts bits, which baseline x86-64 has no instruction
+/// for).
+static VALID_SETS: [[u16; 32]; 3] = valid_sets();
+
+const fn valid_sets() -> [[u16; 32]; 3] {
+    let mut out = [[0u16; 32]; 3];
+    let mut wilds = 0;
+    while wilds < 3 {
+        let mut missing = 0;
+        while missing < 32 {
+            let mut j = 0;
+            while j < 16 {
+                let ws = WILD_SETS[j];
+                if ws.used as usize <= wilds && ws.mask & missing == missing {
+                    out[wilds][missing as usize] |= 1 << j;
+                }
+                j += 1;
+            }
+            missing += 1;
+        }
+        wilds += 1;
+    }
+    out
 }
 
-/// The only choice of a position taken by a wild card (the wild card itself is in the base
-/// move).
-const WILD_CHOICE: [u64; 1] = [0];
-
-/// The base move of a sequence whose wild cards take the positions of `ws`: the wild cards
-/// and their readings (`reps` per position), type and key.
+/// The [`WILD_SETS`] of a bit set of [`VALID_SETS`], in order.
 #[inline]
-fn sequence_base(
-    ws: &WildSet,
-    reps: &[u8; 5],
-    wild_bit: u64,
+fn sets_of(mut bits: u16) -> impl Iterator<Item = &'static WildSet> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let j = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(&WILD_SETS[j & 15])
+    })
+}
+
+/// Present-position count of a five-bit window.
+static POP5: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The set bits of a nibble (a rank's suits) as single-bit nibbles, lowest first, and their
+/// count.
+static SUITS_OF: [([u8; 4], u8); 16] = {
+    let mut t = [([0u8; 4], 0u8); 16];
+    let mut nib = 0;
+    while nib < 16 {
+        let mut s = 0;
+        while s < 4 {
+            if nib & (1 << s) != 0 {
+                t[nib].0[t[nib].1 as usize] = 1 << s;
+                t[nib].1 += 1;
+            }
+            s += 1;
+        }
+        nib += 1;
+    }
+    t
+};
+
+/// Bit `v` (1..=14) set for each sequence value `v` (GD-2.5) whose rank is in `ranks` (bit `r`
+/// = rank `r`): rank `r` is value `r + 2`, and the ace is also value 1. Window `top` is then
+/// `(mask >> (top - 4)) & 0x1F`, bit `i` for position `i`.
+#[inline]
+fn seq_mask(ranks: u16) -> u16 {
+    (ranks << 2) | ((ranks >> 12) & 1) << 1
+}
+
+/// What is common to the moves of one sequence window: where the wild cards go, what they
+/// read as, type, key and level.
+struct SeqBase {
+    /// The wild copies' masks by number of wild cards used (0..=2).
+    wild_masks: [(u64, u64); 3],
+    /// What a wild card reads as at each position; index [`NO_POSITION`] is [`NO_WILD`].
+    reps: [u8; 6],
     kind: GdKind,
     top: u8,
     level: u8,
-) -> GdCombo {
-    let (wo, wt, wa) = match ws.used {
-        0 => (0, 0, [NO_WILD; 2]),
-        1 => (wild_bit, 0, [reps[ws.positions[0] as usize], NO_WILD]),
-        _ => (
-            wild_bit,
-            wild_bit,
-            [
-                reps[ws.positions[0] as usize],
-                reps[ws.positions[1] as usize],
-            ],
-        ),
-    };
-    GdCombo::raw(wo, wt, kind, top, wa, level)
 }
 
-impl Window {
-    /// The choices of position `i`: its natural cards, or the wild card if `wild`.
+impl SeqBase {
+    /// The base move when the wild cards take the positions of `ws`.
     #[inline]
-    fn choices(&self, i: usize, wild: bool) -> &[u64] {
-        if wild {
-            &WILD_CHOICE
-        } else {
-            &self.opts[i][..self.n_opts[i]]
-        }
+    fn with(&self, ws: &WildSet) -> GdCombo {
+        let (wo, wt) = self.wild_masks[ws.used as usize];
+        let wa = [
+            self.reps[ws.positions[0] as usize],
+            self.reps[ws.positions[1] as usize],
+        ];
+        GdCombo::raw(wo, wt, self.kind, self.top, wa, self.level)
     }
+}
 
-    /// Writes every choice of one natural card or a wild card per position, at most `wilds`
-    /// wild: for each set of wild positions (containing every position without a natural card),
-    /// the product of the natural options of the other positions, the first position varying
-    /// slowest.
-    ///
-    /// The products of the first two positions (heads) and of the last three (tails) are
-    /// computed once per window for each wild pattern of those positions; a set of wild
-    /// positions then writes its tail once per head. The per-move work is one OR and three
-    /// stores, where a five-deep walk paid loop and push overhead at every level for lists of
-    /// one or two cards.
-    fn write(&self, out: &mut Vec<GdCombo>, wilds: u8, wild_bit: u64, top: u8, level: u8) {
-        let mut missing = 0u8;
-        for (i, &n) in self.n_opts.iter().enumerate() {
-            if n == 0 {
-                missing |= 1 << i;
+/// Appends the straights of one window (GD-5.1 #5): every choice of one natural card or a wild
+/// card per position, at most `wilds` wild; for each set of wild positions (containing every
+/// position without a natural card, [`VALID_SETS`]), the product of the natural options of the
+/// other positions, the first position varying slowest. `opts[i]` are position `i`'s natural
+/// cards, lowest suit first.
+///
+/// The products of the first two positions (heads) and of the last three (tails) are computed
+/// once per window for each wild pattern of those positions; a set of wild positions then
+/// appends its tail once per head. The per-move work is one OR and three stores, where a
+/// five-deep walk paid loop and push overhead at every level for lists of one or two cards.
+fn append_straights(out: &mut Vec<GdCombo>, opts: &[&[u64]; 5], valid: u16, base: &SeqBase) {
+    const WILD: &[u64] = &[0];
+    let choices = |i: usize, wild: bool| if wild { WILD } else { opts[i] };
+    // heads[head_at[q]..head_at[q + 1]]: products of positions 0, 1 with wild pattern q
+    // (bit k = position k is wild)
+    let mut heads = [0u64; 25];
+    let mut head_at = [0usize; 5];
+    let mut n = 0;
+    for q in 0..4 {
+        head_at[q] = n;
+        for &a in choices(0, q & 1 != 0) {
+            for &b in choices(1, q & 2 != 0) {
+                heads[n] = a | b;
+                n += 1;
             }
         }
-        // heads[head_at[q]..head_at[q + 1]]: products of positions 0, 1 with wild pattern q
-        // (bit k = position k is wild)
-        let mut heads = [0u64; 25];
-        let mut head_at = [0usize; 5];
-        let mut n = 0;
-        for (q, at) in head_at.iter_mut().enumerate().take(4) {
-            *at = n;
-            for &a in self.choices(0, q & 1 != 0) {
-                for &b in self.choices(1, q & 2 != 0) {
-                    heads[n] = a | b;
+    }
+    head_at[4] = n;
+    // tails[tail_at[p]..tail_at[p + 1]]: products of positions 2, 3, 4 with wild pattern p
+    // (bit k = position 2 + k is wild; three wild cards never happen)
+    let mut tails = [0u64; 125];
+    let mut tail_at = [0usize; 9];
+    let mut n = 0;
+    for p in 0..7 {
+        tail_at[p] = n;
+        for &c in choices(2, p & 1 != 0) {
+            for &d in choices(3, p & 2 != 0) {
+                for &e in choices(4, p & 4 != 0) {
+                    tails[n] = c | d | e;
                     n += 1;
                 }
             }
         }
-        head_at[4] = n;
-        // tails[tail_at[p]..tail_at[p + 1]]: products of positions 2, 3, 4 with wild pattern p
-        // (bit k = position 2 + k is wild; three wild cards never happen)
-        let mut tails = [0u64; 125];
-        let mut tail_at = [0usize; 9];
-        let mut n = 0;
-        for (p, at) in tail_at.iter_mut().enumerate().take(8) {
-            *at = n;
-            if p == 7 {
-                continue;
-            }
-            for &c in self.choices(2, p & 1 != 0) {
-                for &d in self.choices(3, p & 2 != 0) {
-                    for &e in self.choices(4, p & 4 != 0) {
-                        tails[n] = c | d | e;
-                        n += 1;
+    }
+    tail_at[7] = n;
+    tail_at[8] = n;
+    for ws in sets_of(valid) {
+        let combo = base.with(ws);
+        let (q, p) = ((ws.mask & 3) as usize, (ws.mask >> 2) as usize);
+        let tail = &tails[tail_at[p]..tail_at[p + 1]];
+        for &h in &heads[head_at[q]..head_at[q + 1]] {
+            out.extend(tail.iter().map(|&m| combo.adding(h | m, 0)));
+        }
+    }
+}
+
+/// `RUN_WILD_SLOTS[w0][w1][w2]`: the position (0..=2, 3 for none) each wild-card reading slot
+/// of a run stands at when positions 0, 1, 2 take `w0`, `w1`, `w2` wild cards: the readings
+/// follow the positions in order (at most two wild cards in all).
+static RUN_WILD_SLOTS: [[[[u8; 2]; 3]; 3]; 3] = {
+    let mut t = [[[[3u8; 2]; 3]; 3]; 3];
+    let mut w0 = 0;
+    while w0 < 3 {
+        let mut w1 = 0;
+        while w1 < 3 {
+            let mut w2 = 0;
+            while w2 < 3 {
+                let w = [w0, w1, w2];
+                let mut k = 0;
+                let mut i = 0;
+                while i < 3 {
+                    let mut c = 0;
+                    while c < w[i] {
+                        if k < 2 {
+                            t[w0][w1][w2][k] = i as u8;
+                        }
+                        k += 1;
+                        c += 1;
                     }
+                    i += 1;
                 }
+                w2 += 1;
             }
+            w1 += 1;
         }
-        tail_at[8] = n;
-        for ws in &WILD_SETS {
-            if ws.used > wilds || ws.mask & missing != missing {
-                continue;
-            }
-            let base = sequence_base(ws, &self.reps, wild_bit, GdKind::Straight, top, level);
-            let (q, p) = ((ws.mask & 3) as usize, (ws.mask >> 2) as usize);
-            let tail = &tails[tail_at[p]..tail_at[p + 1]];
-            for &h in &heads[head_at[q]..head_at[q + 1]] {
-                out.extend(tail.iter().map(|&m| base.adding(h | m, 0)));
-            }
-        }
+        w0 += 1;
     }
-}
-
-/// Writes the straight flushes of one window and suit (GD-5.1 #9): `cards[i]` is position
-/// `i`'s natural card of the suit (0 if absent), `reps[i]` the card a wild card reads as there.
-/// With at most one natural card per position, each set of wild positions (containing every
-/// position without its card) makes exactly one move: the window's natural cards minus those the
-/// wild cards replace.
-fn write_flushes(
-    out: &mut Vec<GdCombo>,
-    cards: &[u64; 5],
-    reps: &[u8; 5],
-    wilds: u8,
-    wild_bit: u64,
-    (top, level): (u8, u8),
-) {
-    let mut missing = 0u8;
-    let mut all = 0u64;
-    for (i, &c) in cards.iter().enumerate() {
-        if c == 0 {
-            missing |= 1 << i;
-        }
-        all |= c;
-    }
-    for ws in &WILD_SETS {
-        if ws.used > wilds || ws.mask & missing != missing {
-            continue;
-        }
-        let replaced = ws.positions[..ws.used as usize]
-            .iter()
-            .fold(0, |m, &i| m | cards[i as usize]);
-        let base = sequence_base(ws, reps, wild_bit, GdKind::StraightFlush, top, level);
-        out.push(base.adding(all & !replaced, 0));
-    }
-}
-
-/// One pair side of a full house: its cards, and what its wild card reads as in slot 0 if it
-/// has one ([`NO_WILD`] otherwise).
-#[derive(Clone, Copy)]
-struct PairSide {
-    once: u64,
-    twice: u64,
-    wild_as: [u8; 2],
-}
-
-const NO_SIDE: PairSide = PairSide {
-    once: 0,
-    twice: 0,
-    wild_as: [NO_WILD; 2],
+    t
 };
 
-/// Most pair sides: 13 ranks x (10 natural pairs + 4 half-wild pairs) + 2 joker pairs.
+/// Most pair sides of one list: 13 ranks x (10 natural pairs + 4 half-wild pairs) + 2 joker
+/// pairs.
 const MAX_PAIR_SIDES: usize = 13 * 14 + 2;
 
-/// The pair sides of full houses in generation order: for each pair rank `p`, its natural
-/// pairs, then (if `half_wild`) its single natural cards completed by one wild card reading as
-/// rank `p`; then the joker pairs (GD-5.1 #4).
-struct PairSides {
-    entries: [PairSide; MAX_PAIR_SIDES],
-    /// `entries[start[p]..start[p + 1]]` are rank `p`'s; the joker pairs end the list.
-    start: [u16; 14],
-    len: usize,
+/// The pair sides of full houses whose triple leaves `half` wild cards for the pair: one list
+/// in generation order, in a vector shared by the lists of a hand. For each pair rank `p`, its
+/// natural pairs, then (if `half` is set) its single natural cards completed by one wild card
+/// reading as rank `p`; then the joker pairs (GD-5.1 #4).
+struct PairList {
+    /// Rank `p`'s sides are `pieces[start[p]..start[p + 1]]`; the joker pairs end at `end`.
+    start: [usize; 14],
+    end: usize,
 }
 
-impl PairSides {
-    fn new(h: &HandInfo, half_wild: bool) -> PairSides {
-        let mut s = PairSides {
-            entries: [NO_SIDE; MAX_PAIR_SIDES],
-            start: [0; 14],
-            len: 0,
-        };
-        let mut n = 0;
+/// How a half-wild pair side is completed: the wild copy's masks (with the triple's wild copy,
+/// if any, the pair's makes the second one) and the reading slot it takes.
+struct HalfWild {
+    once: u64,
+    twice: u64,
+    slot: usize,
+}
+
+impl PairList {
+    fn new(h: &HandInfo, half: Option<HalfWild>, pieces: &mut Vec<Piece>) -> PairList {
+        let mut start = [0; 14];
         for p in 0..13u8 {
-            s.start[p as usize] = n as u16;
-            for &part in h.parts(p, 2) {
+            start[p as usize] = pieces.len();
+            pieces.extend(h.parts(p, 2).iter().map(|&part| {
                 let (once, twice) = at_rank(p, part);
-                s.entries[n] = PairSide {
-                    once,
-                    twice,
-                    wild_as: [NO_WILD; 2],
-                };
-                n += 1;
-            }
-            if half_wild {
-                for &part in h.parts(p, 1) {
+                Piece::new(once, twice, [NO_WILD; 2])
+            }));
+            if let Some(w) = &half {
+                let mut wild_as = [NO_WILD; 2];
+                wild_as[w.slot] = rep(p);
+                pieces.extend(h.parts(p, 1).iter().map(|&part| {
                     let (once, twice) = at_rank(p, part);
-                    s.entries[n] = PairSide {
-                        once: once | h.wild_bit,
-                        twice,
-                        wild_as: [rep(p), NO_WILD],
-                    };
-                    n += 1;
-                }
+                    Piece::new(once | w.once, twice | w.twice, wild_as)
+                }));
             }
         }
-        s.start[13] = n as u16;
+        start[13] = pieces.len();
         for bit in [SJ_BIT, BJ_BIT] {
             if h.twice & bit != 0 {
-                s.entries[n] = PairSide {
-                    once: bit,
-                    twice: bit,
-                    wild_as: [NO_WILD; 2],
-                };
-                n += 1;
+                pieces.push(Piece::new(bit, bit, [NO_WILD; 2]));
             }
         }
-        s.len = n;
-        s
+        PairList {
+            start,
+            end: pieces.len(),
+        }
     }
 
-    /// The pair sides of ranks other than `r` (jokers included), in order, as two slices.
+    /// The pair sides of ranks other than `r` (jokers included), in order, as two ranges.
     #[inline]
-    fn without_rank(&self, r: u8) -> [&[PairSide]; 2] {
-        let (lo, hi) = (
-            self.start[r as usize] as usize,
-            self.start[r as usize + 1] as usize,
-        );
-        [&self.entries[..lo], &self.entries[hi..self.len]]
+    fn without_rank(&self, r: u8) -> [std::ops::Range<usize>; 2] {
+        [
+            self.start[0]..self.start[r as usize],
+            self.start[r as usize + 1]..self.end,
+        ]
     }
 }
 
@@ -550,10 +576,12 @@ impl Gen<'_> {
             }
             for wilds in 0..=self.h.wilds.min(n - 1) {
                 let (wo, wt) = self.h.wild_masks(wilds);
-                for &part in self.h.parts(r, n - wilds) {
-                    let (o, t) = at_rank(r, part);
-                    self.push(o | wo, t | wt, kind, r, wilds_as(wilds, rep(r)));
-                }
+                let base = GdCombo::raw(wo, wt, kind, r, wilds_as(wilds, rep(r)), level);
+                self.out
+                    .extend(self.h.parts(r, n - wilds).iter().map(|&part| {
+                        let (o, t) = at_rank(r, part);
+                        base.adding(o, t)
+                    }));
             }
         }
         if n == 2 {
@@ -575,9 +603,10 @@ impl Gen<'_> {
     /// rank (natural, or half wild if a wild card is left), of jokers (GD-5.1 #4), or of both
     /// wild cards (GD-6.2).
     ///
-    /// The pair side does not depend on the triple's cards: it is listed once per hand (with
-    /// and without half-wild pairs, in pair-rank order) and each triple part writes the list
-    /// minus rank `r` in two blocks, rather than walking the pair ranks move by move.
+    /// The pair side does not depend on the triple's cards: it is listed once per hand for
+    /// each number of wild cards the triple leaves, ready to join (cards and reading), and
+    /// each triple part appends the list minus rank `r` in two blocks, rather than walking the
+    /// pair ranks move by move.
     fn full_houses(&mut self) {
         let min = self.f.normal_min();
         let h = &self.h;
@@ -589,19 +618,24 @@ impl Gen<'_> {
         if !(0..13u8).any(triple_ok) {
             return;
         }
-        // pair sides when the triple leaves a wild card (stored reading in slot 0), and when
-        // it leaves none
-        let natural = PairSides::new(h, false);
-        let with_half = if h.wilds > 0 {
-            Some(PairSides::new(h, true))
-        } else {
-            None
-        };
+        // lists[wt]: the pair sides when the triple takes wt wild cards; a wild card left
+        // completes half-wild pairs, reading in slot wt
+        let mut pieces = Vec::with_capacity(3 * MAX_PAIR_SIDES);
+        let lists: [Option<PairList>; 3] = std::array::from_fn(|wt| {
+            let wt = wt as u8;
+            (wt <= h.wilds).then(|| {
+                let half = (wt < h.wilds).then(|| HalfWild {
+                    once: wild,
+                    twice: if wt == 1 { wild } else { 0 },
+                    slot: wt as usize,
+                });
+                PairList::new(h, half, &mut pieces)
+            })
+        });
         for r in (0..13u8).filter(|&r| triple_ok(r)) {
             for wt in 0..=h.wilds.min(2) {
-                let sides = match &with_half {
-                    Some(s) if wt < h.wilds => s,
-                    _ => &natural,
+                let Some(list) = &lists[wt as usize] else {
+                    continue;
                 };
                 let (wo, wtw) = h.wild_masks(wt);
                 for &part in h.parts(r, 3 - wt) {
@@ -614,23 +648,8 @@ impl Gen<'_> {
                         wilds_as(wt, rep(r)),
                         level,
                     );
-                    for block in sides.without_rank(r) {
-                        match wt {
-                            // no wild card in the triple: the pair's reading (if any) is slot 0
-                            0 => out.extend(
-                                block
-                                    .iter()
-                                    .map(|e| base.adding(e.once, e.twice).with_wild_as(e.wild_as)),
-                            ),
-                            // one in the triple: a half-wild pair adds the second copy and
-                            // reads in slot 1
-                            1 => out.extend(block.iter().map(|e| {
-                                base.adding(e.once, e.twice | (e.once & wild))
-                                    .with_wild_as([rep(r), e.wild_as[0]])
-                            })),
-                            // both in the triple: natural and joker pairs only
-                            _ => out.extend(block.iter().map(|e| base.adding(e.once, e.twice))),
-                        }
+                    for range in list.without_rank(r) {
+                        out.extend(pieces[range].iter().map(|e| base.joined(e)));
                     }
                     // both wild cards as the pair: any rank other than r (GD-6.2)
                     if wt == 0 && h.wilds == 2 {
@@ -642,7 +661,8 @@ impl Gen<'_> {
         }
     }
 
-    /// Straights and straight flushes: windows of 5 sequence values, one card per position.
+    /// Straights and straight flushes: windows of 5 sequence values, one card per position
+    /// (GD-5.1 #5, #9), top value ascending (flushes: then suit).
     fn straights(&mut self, flush: bool) {
         let (min, want) = if flush {
             (0, self.f.wants(GdKind::StraightFlush))
@@ -653,6 +673,31 @@ impl Gen<'_> {
             return;
         }
         let h = &self.h;
+        let out = &mut *self.out;
+        // natural suits per rank, and the ranks holding each suit / any natural card
+        let nibbles: [u64; 13] = std::array::from_fn(|r| (h.once >> (4 * r)) & 0xF);
+        let mut suit_ranks = [0u16; 4];
+        let mut any_ranks = 0u16;
+        for (r, &nib) in nibbles.iter().enumerate() {
+            for (s, ranks) in suit_ranks.iter_mut().enumerate() {
+                *ranks |= (((nib >> s) & 1) as u16) << r;
+            }
+            any_ranks |= ((nib != 0) as u16) << r;
+        }
+        let suit_seqs = suit_ranks.map(seq_mask);
+        let any_seq = seq_mask(any_ranks);
+        let valid_sets = &VALID_SETS[h.wilds.min(2) as usize];
+        let mut base = SeqBase {
+            wild_masks: [h.wild_masks(0), h.wild_masks(1), h.wild_masks(2)],
+            reps: [NO_WILD; 6],
+            kind: if flush {
+                GdKind::StraightFlush
+            } else {
+                GdKind::Straight
+            },
+            top: 0,
+            level: h.level,
+        };
         for top in 5..=14u8 {
             if flush {
                 if !self.f.bomb_ok(3, top) {
@@ -661,119 +706,135 @@ impl Gen<'_> {
             } else if top <= min {
                 continue;
             }
-            let ranks: [u8; 5] = std::array::from_fn(|i| seq_rank(top - 4 + i as u8));
-            // natural suits present per position
-            let nibbles: [u64; 5] = std::array::from_fn(|i| (h.once >> (4 * ranks[i])) & 0xF);
-            let missing = nibbles.iter().filter(|&&b| b == 0).count() as u8;
-            if missing > h.wilds {
+            let window = ((any_seq >> (top - 4)) & 0x1F) as usize;
+            if 5 - POP5[window] > h.wilds {
                 continue;
             }
+            let ranks: [u8; 5] = std::array::from_fn(|i| seq_rank(top - 4 + i as u8));
+            base.top = top;
             if flush {
                 for suit in 0..4u8 {
-                    let cards: [u64; 5] =
-                        std::array::from_fn(|i| (nibbles[i] & (1 << suit)) << (4 * ranks[i]));
-                    let need = cards.iter().filter(|&&c| c == 0).count() as u8;
-                    if need > h.wilds {
+                    let present = ((suit_seqs[suit as usize] >> (top - 4)) & 0x1F) as usize;
+                    if 5 - POP5[present] > h.wilds {
                         continue;
                     }
-                    let reps: [u8; 5] = std::array::from_fn(|i| 4 * ranks[i] + suit);
-                    write_flushes(self.out, &cards, &reps, h.wilds, h.wild_bit, (top, h.level));
-                }
-            } else {
-                let mut win = Window {
-                    opts: [[0; 4]; 5],
-                    n_opts: [0; 5],
-                    reps: std::array::from_fn(|i| rep(ranks[i])),
-                };
-                for (i, &r) in ranks.iter().enumerate() {
-                    let mut b = nibbles[i];
-                    while b != 0 {
-                        let s = b.trailing_zeros();
-                        b &= b - 1;
-                        win.opts[i][win.n_opts[i]] = 1u64 << (4 * r as u32 + s);
-                        win.n_opts[i] += 1;
+                    // one natural card or none per position: one move per set of wild positions,
+                    // the window's cards minus those the wild cards replace
+                    let cards: [u64; 6] = std::array::from_fn(|i| {
+                        if i < 5 && present & (1 << i) != 0 {
+                            1 << (4 * ranks[i] + suit)
+                        } else {
+                            0
+                        }
+                    });
+                    let all = cards.iter().fold(0, |m, &c| m | c);
+                    for i in 0..5 {
+                        base.reps[i] = 4 * ranks[i] + suit;
+                    }
+                    for ws in sets_of(valid_sets[present ^ 0x1F]) {
+                        let replaced =
+                            cards[ws.positions[0] as usize] | cards[ws.positions[1] as usize];
+                        out.push(base.with(ws).adding(all & !replaced, 0));
                     }
                 }
-                win.write(self.out, h.wilds, h.wild_bit, top, h.level);
+            } else {
+                let mut bufs = [[0u64; 4]; 5];
+                for (i, buf) in bufs.iter_mut().enumerate() {
+                    let r = ranks[i];
+                    let (suits, n) = SUITS_OF[nibbles[r as usize] as usize];
+                    for k in 0..n as usize {
+                        buf[k] = (suits[k] as u64) << (4 * r);
+                    }
+                    base.reps[i] = rep(r);
+                }
+                let opts: [&[u64]; 5] = std::array::from_fn(|i| {
+                    let n = SUITS_OF[nibbles[ranks[i] as usize] as usize].1 as usize;
+                    &bufs[i][..n]
+                });
+                append_straights(out, &opts, valid_sets[window ^ 0x1F], &base);
             }
         }
     }
 
     /// Pair runs (`per = 2`, three positions) and triple runs (`per = 3`, two positions):
-    /// each position takes a natural part of its rank completed by wild cards.
+    /// each position takes a natural part of its rank completed by wild cards (GD-5.1 #6, #7).
+    /// Order: top ascending, then the wild cards used at positions 0, 1, 2 (each ascending, at
+    /// most `per`), then the natural parts, first position slowest.
     fn runs(&mut self, per: u8) {
         let (kind, len) = if per == 2 {
-            (GdKind::PairRun, 3u8)
+            (GdKind::PairRun, 3usize)
         } else {
-            (GdKind::TripleRun, 2u8)
+            (GdKind::TripleRun, 2usize)
         };
         let min = self.f.normal_min();
         let h = &self.h;
         let out = &mut *self.out;
         let level = h.level;
         let wilds = h.wilds;
-        for top in len..=14u8 {
+        let wild_masks = [h.wild_masks(0), h.wild_masks(1), h.wild_masks(2)];
+        for top in len as u8..=14 {
             if top <= min {
                 continue;
             }
-            let low = top + 1 - len;
+            let low = top + 1 - len as u8;
             let ranks = [
                 seq_rank(low),
                 seq_rank(low + 1),
                 seq_rank((low + 2).min(14)),
             ];
-            // wild cards each position needs at least (natural cards short of `per`)
+            // wild cards each position needs at least (natural cards short of `per`); fewer
+            // would leave it no natural part
             let need: [u8; 3] =
                 std::array::from_fn(|i| per.saturating_sub(h.rank_count[ranks[i] as usize]));
-            if need[..len as usize].iter().sum::<u8>() > wilds {
+            if need[..len].iter().sum::<u8>() > wilds {
                 continue;
             }
-            let reps = [rep(ranks[0]), rep(ranks[1]), rep(ranks[2])];
-            // wild cards used at positions 0, 1 (and 2), each at most `per`; fewer than a
-            // position needs leaves it no natural part
-            for w0 in need[0]..=wilds.min(per) {
-                for w1 in need[1]..=(wilds - w0).min(per) {
-                    let w2s = if len == 3 {
-                        need[2]..=(wilds - w0 - w1).min(per)
+            let most = wilds.min(per);
+            // parts[i][w]: position i's natural parts when it takes w wild cards
+            let parts: [[&[(u8, u8)]; 3]; 3] = std::array::from_fn(|i| {
+                std::array::from_fn(|w| {
+                    if i < len && w as u8 >= need[i] && w as u8 <= most {
+                        h.parts(ranks[i], per - w as u8)
                     } else {
-                        0..=0
-                    };
-                    for w2 in w2s {
-                        let ws = [w0, w1, w2];
-                        let (wo, wt) = h.wild_masks(w0 + w1 + w2);
-                        let mut wa = [NO_WILD; 2];
-                        let mut k = 0;
-                        for i in 0..3 {
-                            for _ in 0..ws[i] {
-                                wa[k] = reps[i];
-                                k += 1;
-                            }
+                        &[]
+                    }
+                })
+            });
+            // what a wild card reads as at each position, NO_WILD past the last
+            let reps = [rep(ranks[0]), rep(ranks[1]), rep(ranks[2]), NO_WILD];
+            let base = |w: [u8; 3]| {
+                let slots = RUN_WILD_SLOTS[w[0] as usize][w[1] as usize][w[2] as usize];
+                let (wo, wt) = wild_masks[(w[0] + w[1] + w[2]) as usize];
+                let wa = [reps[slots[0] as usize], reps[slots[1] as usize]];
+                GdCombo::raw(wo, wt, kind, top, wa, level)
+            };
+            for w0 in need[0]..=most {
+                for w1 in need[1]..=(wilds - w0).min(per) {
+                    let (p0, p1) = (parts[0][w0 as usize], parts[1][w1 as usize]);
+                    if len == 2 {
+                        let base = base([w0, w1, 0]);
+                        for &a in p0 {
+                            let (ao, at) = at_rank(ranks[0], a);
+                            out.extend(p1.iter().map(|&b| {
+                                let (bo, bt) = at_rank(ranks[1], b);
+                                base.adding(ao | bo, at | bt)
+                            }));
                         }
-                        let base = GdCombo::raw(wo, wt, kind, top, wa, level);
-                        let p0 = h.parts(ranks[0], per - w0);
-                        let p1 = h.parts(ranks[1], per - w1);
-                        // the last position's parts are written as one block per choice of
-                        // the others, first position slowest
-                        if len == 2 {
-                            for &a in p0 {
-                                let (ao, at) = at_rank(ranks[0], a);
-                                out.extend(p1.iter().map(|&b| {
-                                    let (bo, bt) = at_rank(ranks[1], b);
-                                    base.adding(ao | bo, at | bt)
+                        continue;
+                    }
+                    for w2 in need[2]..=(wilds - w0 - w1).min(per) {
+                        let p2 = parts[2][w2 as usize];
+                        let base = base([w0, w1, w2]);
+                        // the last position's parts as one block per choice of the others
+                        for &a in p0 {
+                            let (ao, at) = at_rank(ranks[0], a);
+                            for &b in p1 {
+                                let (bo, bt) = at_rank(ranks[1], b);
+                                let (abo, abt) = (ao | bo, at | bt);
+                                out.extend(p2.iter().map(|&c| {
+                                    let (co, ct) = at_rank(ranks[2], c);
+                                    base.adding(abo | co, abt | ct)
                                 }));
-                            }
-                        } else {
-                            let p2 = h.parts(ranks[2], per - w2);
-                            for &a in p0 {
-                                let (ao, at) = at_rank(ranks[0], a);
-                                for &b in p1 {
-                                    let (bo, bt) = at_rank(ranks[1], b);
-                                    let (abo, abt) = (ao | bo, at | bt);
-                                    out.extend(p2.iter().map(|&c| {
-                                        let (co, ct) = at_rank(ranks[2], c);
-                                        base.adding(abo | co, abt | ct)
-                                    }));
-                                }
                             }
                         }
                     }
@@ -811,10 +872,12 @@ impl Gen<'_> {
                         }
                     }
                     let (wo, wt) = self.h.wild_masks(wilds);
-                    for &part in parts {
+                    let base =
+                        GdCombo::raw(wo, wt, GdKind::Bomb, r, wilds_as(wilds, rep(r)), level);
+                    self.out.extend(parts.iter().map(|&part| {
                         let (o, t) = at_rank(r, part);
-                        self.push(o | wo, t | wt, GdKind::Bomb, r, wilds_as(wilds, rep(r)));
-                    }
+                        base.adding(o, t)
+                    }));
                 }
             }
         }
