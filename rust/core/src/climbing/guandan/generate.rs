@@ -37,6 +37,8 @@ const BJ_BIT: u64 = 1 << 53;
 struct PartTable {
     offsets: [[u16; 10]; 256],
     parts: [(u8, u8); PART_COUNT],
+    /// Cards in the rank (0..=8).
+    counts: [u8; 256],
 }
 
 /// Sub-multisets over all valid rank contents: the sum over contents of the product of
@@ -49,6 +51,7 @@ const fn build_part_table() -> PartTable {
     let mut table = PartTable {
         offsets: [[0; 10]; 256],
         parts: [(0, 0); PART_COUNT],
+        counts: [0; 256],
     };
     let mut n = 0usize;
     let mut key = 0usize;
@@ -60,6 +63,7 @@ const fn build_part_table() -> PartTable {
         let mut s = 0;
         while s < 4 {
             c[s] = ((once >> s) & 1) + ((twice >> s) & 1);
+            table.counts[key] += c[s] as u8;
             s += 1;
         }
         let mut m = 0usize;
@@ -122,8 +126,9 @@ struct HandInfo {
     twice: u64,
     /// Natural copies per rank (0..=8).
     rank_count: [u8; 13],
-    /// Each rank's [`PartTable`] key.
-    part_key: [u8; 13],
+    /// Each rank's row of [`PartTable::offsets`], copied so that the generator's look-ups stay
+    /// in this small struct (the table itself is evicted from L1 by each call's output).
+    part_at: [[u16; 10]; 13],
 }
 
 impl HandInfo {
@@ -134,11 +139,11 @@ impl HandInfo {
         let (o, t) = hand.masks();
         let (once, twice) = (o & !wild_bit, t & !wild_bit);
         let mut rank_count = [0u8; 13];
-        let mut part_key = [0u8; 13];
+        let mut part_at = [[0u16; 10]; 13];
         for r in 0..13 {
-            let (on, tn) = ((once >> (4 * r)) & 0xF, (twice >> (4 * r)) & 0xF);
-            rank_count[r] = (on.count_ones() + tn.count_ones()) as u8;
-            part_key[r] = (on | tn << 4) as u8;
+            let key = ((once >> (4 * r)) & 0xF | ((twice >> (4 * r)) & 0xF) << 4) as usize;
+            part_at[r] = PARTS.offsets[key];
+            rank_count[r] = PARTS.counts[key];
         }
         HandInfo {
             level,
@@ -147,7 +152,7 @@ impl HandInfo {
             once,
             twice,
             rank_count,
-            part_key,
+            part_at,
         }
     }
 
@@ -155,7 +160,7 @@ impl HandInfo {
     /// [`at_rank`]).
     #[inline]
     fn parts(&self, r: u8, m: u8) -> &'static [(u8, u8)] {
-        let o = &PARTS.offsets[self.part_key[r as usize] as usize];
+        let o = &self.part_at[r as usize];
         &PARTS.parts[o[m as usize] as usize..o[m as usize + 1] as usize]
     }
 
@@ -759,12 +764,13 @@ impl Gen<'_> {
     /// Pair runs (`per = 2`, three positions) and triple runs (`per = 3`, two positions):
     /// each position takes a natural part of its rank completed by wild cards (GD-5.1 #6, #7).
     /// Order: top ascending, then the wild cards used at positions 0, 1, 2 (each ascending, at
-    /// most `per`), then the natural parts, first position slowest.
+    /// most `per`), then the natural parts, first position slowest; the last position's parts
+    /// are appended as one block.
     fn runs(&mut self, per: u8) {
         let (kind, len) = if per == 2 {
-            (GdKind::PairRun, 3usize)
+            (GdKind::PairRun, 3u8)
         } else {
-            (GdKind::TripleRun, 2usize)
+            (GdKind::TripleRun, 2u8)
         };
         let min = self.f.normal_min();
         let h = &self.h;
@@ -772,68 +778,54 @@ impl Gen<'_> {
         let level = h.level;
         let wilds = h.wilds;
         let wild_masks = [h.wild_masks(0), h.wild_masks(1), h.wild_masks(2)];
-        for top in len as u8..=14 {
-            if top <= min {
-                continue;
-            }
-            let low = top + 1 - len as u8;
+        // wild cards a rank needs to make `per` copies (natural cards short of `per`): fewer
+        // would leave it no natural part
+        let need: [u8; 13] = std::array::from_fn(|r| per.saturating_sub(h.rank_count[r]));
+        for top in (len.max(min + 1))..15 {
+            let low = top + 1 - len;
             let ranks = [
                 seq_rank(low),
                 seq_rank(low + 1),
                 seq_rank((low + 2).min(14)),
             ];
-            // wild cards each position needs at least (natural cards short of `per`); fewer
-            // would leave it no natural part
-            let need: [u8; 3] =
-                std::array::from_fn(|i| per.saturating_sub(h.rank_count[ranks[i] as usize]));
-            if need[..len].iter().sum::<u8>() > wilds {
+            let n0 = need[ranks[0] as usize];
+            let n1 = need[ranks[1] as usize];
+            let n2 = if len == 3 { need[ranks[2] as usize] } else { 0 };
+            if n0 + n1 + n2 > wilds {
                 continue;
             }
-            let most = wilds.min(per);
-            // parts[i][w]: position i's natural parts when it takes w wild cards
-            let parts: [[&[(u8, u8)]; 3]; 3] = std::array::from_fn(|i| {
-                std::array::from_fn(|w| {
-                    if i < len && w as u8 >= need[i] && w as u8 <= most {
-                        h.parts(ranks[i], per - w as u8)
-                    } else {
-                        &[]
-                    }
-                })
-            });
             // what a wild card reads as at each position, NO_WILD past the last
             let reps = [rep(ranks[0]), rep(ranks[1]), rep(ranks[2]), NO_WILD];
-            let base = |w: [u8; 3]| {
-                let slots = RUN_WILD_SLOTS[w[0] as usize][w[1] as usize][w[2] as usize];
-                let (wo, wt) = wild_masks[(w[0] + w[1] + w[2]) as usize];
+            let base = |w0: u8, w1: u8, w2: u8| {
+                let slots = RUN_WILD_SLOTS[w0 as usize][w1 as usize][w2 as usize];
+                let (wo, wt) = wild_masks[(w0 + w1 + w2) as usize];
                 let wa = [reps[slots[0] as usize], reps[slots[1] as usize]];
                 GdCombo::raw(wo, wt, kind, top, wa, level)
             };
-            for w0 in need[0]..=most {
-                for w1 in need[1]..=(wilds - w0).min(per) {
-                    let (p0, p1) = (parts[0][w0 as usize], parts[1][w1 as usize]);
+            let (s0, s1, s2) = (4 * ranks[0], 4 * ranks[1], 4 * ranks[2]);
+            for w0 in n0..wilds.min(per) + 1 {
+                let p0 = h.parts(ranks[0], per - w0);
+                for w1 in n1..(wilds - w0).min(per) + 1 {
+                    let p1 = h.parts(ranks[1], per - w1);
                     if len == 2 {
-                        let base = base([w0, w1, 0]);
-                        for &a in p0 {
-                            let (ao, at) = at_rank(ranks[0], a);
-                            out.extend(p1.iter().map(|&b| {
-                                let (bo, bt) = at_rank(ranks[1], b);
-                                base.adding(ao | bo, at | bt)
+                        let base = base(w0, w1, 0);
+                        for &(ao, at) in p0 {
+                            let (ao, at) = ((ao as u64) << s0, (at as u64) << s0);
+                            out.extend(p1.iter().map(|&(bo, bt)| {
+                                base.adding(ao | (bo as u64) << s1, at | (bt as u64) << s1)
                             }));
                         }
                         continue;
                     }
-                    for w2 in need[2]..=(wilds - w0 - w1).min(per) {
-                        let p2 = parts[2][w2 as usize];
-                        let base = base([w0, w1, w2]);
-                        // the last position's parts as one block per choice of the others
-                        for &a in p0 {
-                            let (ao, at) = at_rank(ranks[0], a);
-                            for &b in p1 {
-                                let (bo, bt) = at_rank(ranks[1], b);
-                                let (abo, abt) = (ao | bo, at | bt);
-                                out.extend(p2.iter().map(|&c| {
-                                    let (co, ct) = at_rank(ranks[2], c);
-                                    base.adding(abo | co, abt | ct)
+                    for w2 in n2..(wilds - w0 - w1).min(per) + 1 {
+                        let p2 = h.parts(ranks[2], per - w2);
+                        let base = base(w0, w1, w2);
+                        for &(ao, at) in p0 {
+                            let (ao, at) = ((ao as u64) << s0, (at as u64) << s0);
+                            for &(bo, bt) in p1 {
+                                let (abo, abt) = (ao | (bo as u64) << s1, at | (bt as u64) << s1);
+                                out.extend(p2.iter().map(|&(co, ct)| {
+                                    base.adding(abo | (co as u64) << s2, abt | (ct as u64) << s2)
                                 }));
                             }
                         }
