@@ -11,13 +11,13 @@
 //!
 //! A 27-card hand with both wild cards has about 2,250 moves on a lead, mostly full houses and
 //! straights, so the cost is per move (issue 5: median ≤ 20 µs per hand). The generator
-//! therefore builds the parts that several moves share once — rank parts come from a
-//! compile-time table, the pair sides of full houses are listed once per hand, the products of
-//! a straight's first two and last three positions once per window — and appends moves in
-//! whole blocks (`Vec::extend` over a slice, one capacity check per block), one OR and three
-//! stores per move. The order of the moves is that
-//! of the original depth-first generator (kept as a test oracle in `generate_reference.rs`),
-//! since random playouts pick moves by index.
+//! therefore builds what several moves share once — rank parts come from a compile-time table,
+//! the pair sides of full houses are listed once per hand, the products of a straight's first
+//! two and last three positions once per window — and appends moves in whole blocks
+//! (`Vec::extend` over a slice, one capacity check per block), a few ORs and three stores per
+//! move ([`GdCombo`] is three words). The order of the moves is that of the original
+//! depth-first generator (kept as a test oracle in `generate_reference.rs`), since random
+//! playouts pick moves by index.
 
 use super::combo::{
     beats, group_value, seq_rank, wild_card, GdCombo, GdKind, Piece, BJ_RANK, NO_WILD, SJ_RANK,
@@ -438,10 +438,10 @@ static RUN_WILD_SLOTS: [[[[u8; 2]; 3]; 3]; 3] = {
 /// pairs.
 const MAX_PAIR_SIDES: usize = 13 * 14 + 2;
 
-/// The pair sides of full houses whose triple leaves `half` wild cards for the pair: one list
-/// in generation order, in a vector shared by the lists of a hand. For each pair rank `p`, its
-/// natural pairs, then (if `half` is set) its single natural cards completed by one wild card
-/// reading as rank `p`; then the joker pairs (GD-5.1 #4).
+/// The pair sides of full houses for one number of wild cards in the triple, as ranges of a
+/// vector of [`Piece`]s shared by a hand's lists, in generation order: for each pair rank `p`,
+/// its natural pairs, then (if the triple leaves a wild card, [`HalfWild`]) its single natural
+/// cards completed by a wild card reading as rank `p`; then the joker pairs (GD-5.1 #4).
 struct PairList {
     /// Rank `p`'s sides are `pieces[start[p]..start[p + 1]]`; the joker pairs end at `end`.
     start: [usize; 14],
@@ -579,7 +579,9 @@ impl Gen<'_> {
             if group_value(r, level) <= min {
                 continue;
             }
-            for wilds in 0..=self.h.wilds.min(n - 1) {
+            // wild cards below n - natural copies leave no natural part
+            let fewest = n.saturating_sub(self.h.rank_count[r as usize]);
+            for wilds in fewest..=self.h.wilds.min(n - 1) {
                 let (wo, wt) = self.h.wild_masks(wilds);
                 let base = GdCombo::raw(wo, wt, kind, r, wilds_as(wilds, rep(r)), level);
                 self.out
@@ -684,8 +686,10 @@ impl Gen<'_> {
         let mut suit_ranks = [0u16; 4];
         let mut any_ranks = 0u16;
         for (r, &nib) in nibbles.iter().enumerate() {
-            for (s, ranks) in suit_ranks.iter_mut().enumerate() {
-                *ranks |= (((nib >> s) & 1) as u16) << r;
+            if flush {
+                for (s, ranks) in suit_ranks.iter_mut().enumerate() {
+                    *ranks |= (((nib >> s) & 1) as u16) << r;
+                }
             }
             any_ranks |= ((nib != 0) as u16) << r;
         }
