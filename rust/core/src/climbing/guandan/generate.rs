@@ -354,6 +354,8 @@ impl SeqBase {
 /// once per window for each wild pattern of those positions; a set of wild positions then
 /// appends its tail once per head. The per-move work is one OR and three stores, where a
 /// five-deep walk paid loop and push overhead at every level for lists of one or two cards.
+// Index loops: the patterns index both their offsets and their wild positions.
+#[allow(clippy::needless_range_loop)]
 fn append_straights(out: &mut Vec<GdCombo>, opts: &[&[u64]; 5], valid: u16, base: &SeqBase) {
     const WILD: &[u64] = &[0];
     let choices = |i: usize, wild: bool| if wild { WILD } else { opts[i] };
@@ -631,7 +633,7 @@ impl Gen<'_> {
         let lists: [Option<PairList>; 3] = std::array::from_fn(|wt| {
             let wt = wt as u8;
             (wt <= h.wilds).then(|| {
-                let half = (wt < h.wilds).then(|| HalfWild {
+                let half = (wt < h.wilds).then_some(HalfWild {
                     once: wild,
                     twice: if wt == 1 { wild } else { 0 },
                     slot: wt as usize,
@@ -737,8 +739,8 @@ impl Gen<'_> {
                         }
                     });
                     let all = cards.iter().fold(0, |m, &c| m | c);
-                    for i in 0..5 {
-                        base.reps[i] = 4 * ranks[i] + suit;
+                    for (rep, &r) in base.reps.iter_mut().zip(&ranks) {
+                        *rep = 4 * r + suit;
                     }
                     for ws in sets_of(valid_sets[present ^ 0x1F]) {
                         let replaced =
