@@ -614,6 +614,55 @@ fn random_play_keeps_cards_and_rules() {
     }
 }
 
+/// The packed [`GdCombo`] gives back what it was built from: cards, type, key, level and the
+/// cards the wild cards stand for (as the generator reads them: hearts, or the suit of a
+/// straight flush's natural cards, GD-2.6); equality and hashing ignore the readings (GD-6.3).
+#[test]
+fn combo_fields_round_trip() {
+    use super::combo::NO_WILD;
+    use std::hash::{BuildHasher, RandomState};
+    let hasher = RandomState::new();
+    for level in 0..13u8 {
+        let wild = wild_card(level);
+        for kind in GdKind::ALL {
+            for key in 0..=14u8 {
+                for suit in 0..4u8 {
+                    // a natural card of the suit (not the wild card), and the wild card twice
+                    let natural = Card::new((level + 1) % 13, suit).unwrap();
+                    let (once, twice) = (natural.bit() | wild.bit(), wild.bit());
+                    let reading_suit = if kind == GdKind::StraightFlush {
+                        suit
+                    } else {
+                        2
+                    };
+                    for (r0, r1) in [(None, None), (Some(3u8), None), (Some(12), Some(0))] {
+                        let card = |r: Option<u8>| r.map(|r| Card::new(r, reading_suit).unwrap());
+                        let index = |c: Option<Card>| c.map_or(NO_WILD, |c| c.index());
+                        let readings = [card(r0), card(r1)];
+                        let c = GdCombo::raw(
+                            once,
+                            twice,
+                            kind,
+                            key,
+                            [index(readings[0]), index(readings[1])],
+                            level,
+                        );
+                        assert_eq!(c.masks(), (once, twice));
+                        assert_eq!((c.kind(), c.key(), c.level()), (kind, key, level));
+                        assert_eq!(c.len(), 3);
+                        assert_eq!(c.wild_count(), 2);
+                        let want: Vec<Card> = readings.into_iter().flatten().collect();
+                        assert_eq!(c.wild_as(), want, "{kind:?} {key} {level} {suit}");
+                        let bare = GdCombo::raw(once, twice, kind, key, [NO_WILD; 2], level);
+                        assert_eq!(c, bare);
+                        assert_eq!(hasher.hash_one(c), hasher.hash_one(bare));
+                    }
+                }
+            }
+        }
+    }
+}
+
 // ----- differential test against the pre-optimisation generator ----------------------------------
 
 /// A seeded random hand for the differential test: `wilds` copies of the wild card of `level`
