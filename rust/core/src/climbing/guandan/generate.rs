@@ -402,38 +402,92 @@ fn append_straights(out: &mut Vec<GdCombo>, opts: &[&[u64]; 5], valid: u16, base
     }
 }
 
-/// `RUN_WILD_SLOTS[w0][w1][w2]`: the position (0..=2, 3 for none) each wild-card reading slot
-/// of a run stands at when positions 0, 1, 2 take `w0`, `w1`, `w2` wild cards: the readings
-/// follow the positions in order (at most two wild cards in all).
-static RUN_WILD_SLOTS: [[[[u8; 2]; 3]; 3]; 3] = {
-    let mut t = [[[[3u8; 2]; 3]; 3]; 3];
-    let mut w0 = 0;
-    while w0 < 3 {
-        let mut w1 = 0;
-        while w1 < 3 {
-            let mut w2 = 0;
-            while w2 < 3 {
-                let w = [w0, w1, w2];
-                let mut k = 0;
-                let mut i = 0;
-                while i < 3 {
-                    let mut c = 0;
-                    while c < w[i] {
-                        if k < 2 {
-                            t[w0][w1][w2][k] = i as u8;
-                        }
-                        k += 1;
-                        c += 1;
-                    }
-                    i += 1;
+/// A split of at most two wild cards among a run's positions: wild cards per position, in all,
+/// and the position each reading slot stands at (3 for an unused slot: the readings follow the
+/// positions in order).
+#[derive(Clone, Copy)]
+struct RunSplit {
+    w: [u8; 3],
+    total: u8,
+    slots: [u8; 2],
+}
+
+/// Every [`RunSplit`] (each position at most two wild cards, as at most two exist), in the
+/// generator's order: wild counts of positions 0, 1, 2 lexicographic.
+static RUN_SPLITS: [RunSplit; 10] = {
+    let mut t = [RunSplit {
+        w: [0; 3],
+        total: 0,
+        slots: [3; 2],
+    }; 10];
+    let mut n = 0;
+    let mut code = 0;
+    while code < 27 {
+        let w = [(code / 9) as u8, (code / 3 % 3) as u8, (code % 3) as u8];
+        let total = w[0] + w[1] + w[2];
+        if total <= 2 {
+            let mut slots = [3u8; 2];
+            let mut k = 0;
+            let mut i = 0;
+            while i < 3 {
+                let mut c = 0;
+                while c < w[i] {
+                    slots[k] = i as u8;
+                    k += 1;
+                    c += 1;
                 }
-                w2 += 1;
+                i += 1;
             }
-            w1 += 1;
+            t[n] = RunSplit { w, total, slots };
+            n += 1;
         }
-        w0 += 1;
+        code += 1;
+    }
+    assert!(n == 10);
+    t
+};
+
+/// `RUN_SPLITS_FOR[wilds][need]`: the [`RUN_SPLITS`] (bit `j` = `RUN_SPLITS[j]`) a hand with
+/// `wilds` wild cards can use in a run window whose positions need at least `need` wild cards
+/// each (`need` = `n0 * 9 + n1 * 3 + n2`, 0..=2 each; a position with fewer has no natural part).
+/// Two-position runs also keep to [`RUN_SPLITS_TWO`].
+static RUN_SPLITS_FOR: [[u16; 27]; 3] = {
+    let mut t = [[0u16; 27]; 3];
+    let mut wilds = 0;
+    while wilds < 3 {
+        let mut need = 0;
+        while need < 27 {
+            let n = [need / 9, need / 3 % 3, need % 3];
+            let mut j = 0;
+            while j < 10 {
+                let s = RUN_SPLITS[j];
+                if s.total as usize <= wilds
+                    && s.w[0] as usize >= n[0]
+                    && s.w[1] as usize >= n[1]
+                    && s.w[2] as usize >= n[2]
+                {
+                    t[wilds][need] |= 1 << j;
+                }
+                j += 1;
+            }
+            need += 1;
+        }
+        wilds += 1;
     }
     t
+};
+
+/// The splits with no wild card at position 2 (for two-position runs).
+const RUN_SPLITS_TWO: u16 = {
+    let mut bits = 0;
+    let mut j = 0;
+    while j < 10 {
+        if RUN_SPLITS[j].w[2] == 0 {
+            bits |= 1 << j;
+        }
+        j += 1;
+    }
+    bits
 };
 
 /// Most pair sides of one list: 13 ranks x (10 natural pairs + 4 half-wild pairs) + 2 joker
@@ -769,9 +823,9 @@ impl Gen<'_> {
 
     /// Pair runs (`per = 2`, three positions) and triple runs (`per = 3`, two positions):
     /// each position takes a natural part of its rank completed by wild cards (GD-5.1 #6, #7).
-    /// Order: top ascending, then the wild cards used at positions 0, 1, 2 (each ascending, at
-    /// most `per`), then the natural parts, first position slowest; the last position's parts
-    /// are appended as one block.
+    /// Order: top ascending, then the wild cards used at positions 0, 1, 2 ([`RUN_SPLITS`]),
+    /// then the natural parts, first position slowest; the last position's parts are appended as
+    /// one block.
     fn runs(&mut self, per: u8) {
         let (kind, len) = if per == 2 {
             (GdKind::PairRun, 3u8)
@@ -784,6 +838,8 @@ impl Gen<'_> {
         let level = h.level;
         let wilds = h.wilds;
         let wild_masks = [h.wild_masks(0), h.wild_masks(1), h.wild_masks(2)];
+        let splits_for = &RUN_SPLITS_FOR[wilds.min(2) as usize];
+        let only = if len == 2 { RUN_SPLITS_TWO } else { !0 };
         // wild cards a rank needs to make `per` copies (natural cards short of `per`): fewer
         // would leave it no natural part
         let need: [u8; 13] = std::array::from_fn(|r| per.saturating_sub(h.rank_count[r]));
@@ -802,39 +858,37 @@ impl Gen<'_> {
             }
             // what a wild card reads as at each position, NO_WILD past the last
             let reps = [rep(ranks[0]), rep(ranks[1]), rep(ranks[2]), NO_WILD];
-            let base = |w0: u8, w1: u8, w2: u8| {
-                let slots = RUN_WILD_SLOTS[w0 as usize][w1 as usize][w2 as usize];
-                let (wo, wt) = wild_masks[(w0 + w1 + w2) as usize];
-                let wa = [reps[slots[0] as usize], reps[slots[1] as usize]];
-                GdCombo::raw(wo, wt, kind, top, wa, level)
-            };
             let (s0, s1, s2) = (4 * ranks[0], 4 * ranks[1], 4 * ranks[2]);
-            for w0 in n0..wilds.min(per) + 1 {
+            let mut bits = splits_for[(n0 * 9 + n1 * 3 + n2) as usize] & only;
+            while bits != 0 {
+                let split = &RUN_SPLITS[bits.trailing_zeros() as usize & 15];
+                bits &= bits - 1;
+                let [w0, w1, w2] = split.w;
+                let (wo, wt) = wild_masks[split.total as usize & 3];
+                let wa = [
+                    reps[split.slots[0] as usize & 3],
+                    reps[split.slots[1] as usize & 3],
+                ];
+                let base = GdCombo::raw(wo, wt, kind, top, wa, level);
                 let p0 = h.parts(ranks[0], per - w0);
-                for w1 in n1..(wilds - w0).min(per) + 1 {
-                    let p1 = h.parts(ranks[1], per - w1);
-                    if len == 2 {
-                        let base = base(w0, w1, 0);
-                        for &(ao, at) in p0 {
-                            let (ao, at) = ((ao as u64) << s0, (at as u64) << s0);
-                            out.extend(p1.iter().map(|&(bo, bt)| {
-                                base.adding(ao | (bo as u64) << s1, at | (bt as u64) << s1)
-                            }));
-                        }
-                        continue;
+                let p1 = h.parts(ranks[1], per - w1);
+                if len == 2 {
+                    for &(ao, at) in p0 {
+                        let (ao, at) = ((ao as u64) << s0, (at as u64) << s0);
+                        out.extend(p1.iter().map(|&(bo, bt)| {
+                            base.adding(ao | (bo as u64) << s1, at | (bt as u64) << s1)
+                        }));
                     }
-                    for w2 in n2..(wilds - w0 - w1).min(per) + 1 {
-                        let p2 = h.parts(ranks[2], per - w2);
-                        let base = base(w0, w1, w2);
-                        for &(ao, at) in p0 {
-                            let (ao, at) = ((ao as u64) << s0, (at as u64) << s0);
-                            for &(bo, bt) in p1 {
-                                let (abo, abt) = (ao | (bo as u64) << s1, at | (bt as u64) << s1);
-                                out.extend(p2.iter().map(|&(co, ct)| {
-                                    base.adding(abo | (co as u64) << s2, abt | (ct as u64) << s2)
-                                }));
-                            }
-                        }
+                    continue;
+                }
+                let p2 = h.parts(ranks[2], per - w2);
+                for &(ao, at) in p0 {
+                    let (ao, at) = ((ao as u64) << s0, (at as u64) << s0);
+                    for &(bo, bt) in p1 {
+                        let (abo, abt) = (ao | (bo as u64) << s1, at | (bt as u64) << s1);
+                        out.extend(p2.iter().map(|&(co, ct)| {
+                            base.adding(abo | (co as u64) << s2, abt | (ct as u64) << s2)
+                        }));
                     }
                 }
             }
