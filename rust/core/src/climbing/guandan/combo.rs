@@ -200,26 +200,54 @@ pub fn parse_rank(text: &str) -> Option<u8> {
 
 /// One Guandan move: cards, type and main rank (GD-6.3), at a level rank, with one
 /// assignment of its wild cards (informative: equality and hashing ignore it, GD-6.3).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct GdCombo {
     once: u64,
     twice: u64,
-    kind: GdKind,
-    /// Group kinds: the main rank (0..=14, as [`Card::rank`]); sequence kinds: the top sequence
-    /// value (5..=14); four jokers: 0.
-    key: u8,
-    level: u8,
-    /// The card each wild card of the move stands for (card index), [`NO_WILD`] if unused.
-    wild_as: [u8; 2],
+    /// The type, key, level and wild-card readings packed in one word, byte by byte: the kind
+    /// (as [`GdKind`]'s discriminant); the key (group kinds: the main rank, 0..=14 as
+    /// [`Card::rank`]; sequence kinds: the top sequence value, 5..=14; four jokers: 0); the
+    /// level rank; then the card each wild card of the move stands for (card index, [`NO_WILD`]
+    /// if unused). One word so that the generator writes a move in three stores (issue 5).
+    meta: u64,
+}
+
+const KEY_SHIFT: u32 = 8;
+const LEVEL_SHIFT: u32 = 16;
+const WILD_SHIFT: u32 = 24;
+/// The bytes of `meta` that identify a move (kind, key, level): the wild-card readings are not
+/// part of its identity (GD-6.3).
+const IDENTITY: u64 = (1 << WILD_SHIFT) - 1;
+
+/// Part of a move under construction: cards, and the readings of its wild cards in the slots
+/// it sets (see [`GdCombo::joined`]). The generator lists shared parts once (the pair sides of
+/// full houses) and joins them to each base move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Piece {
+    pub(crate) once: u64,
+    pub(crate) twice: u64,
+    /// All ones but the reading slots the piece sets.
+    readings: u64,
+}
+
+impl Piece {
+    /// Cards whose wild card, if any, reads as `wild_as` ([`NO_WILD`] in a slot left to the
+    /// move the piece is joined to).
+    #[inline]
+    pub(crate) const fn new(once: u64, twice: u64, wild_as: [u8; 2]) -> Piece {
+        Piece {
+            once,
+            twice,
+            readings: !(0xFFFF << WILD_SHIFT) | (u16::from_le_bytes(wild_as) as u64) << WILD_SHIFT,
+        }
+    }
 }
 
 impl PartialEq for GdCombo {
     fn eq(&self, other: &Self) -> bool {
         self.once == other.once
             && self.twice == other.twice
-            && self.kind == other.kind
-            && self.key == other.key
-            && self.level == other.level
+            && (self.meta ^ other.meta) & IDENTITY == 0
     }
 }
 
@@ -227,14 +255,27 @@ impl Eq for GdCombo {}
 
 impl Hash for GdCombo {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.once, self.twice, self.kind, self.key, self.level).hash(state);
+        (self.once, self.twice, self.kind(), self.key(), self.level()).hash(state);
+    }
+}
+
+impl fmt::Debug for GdCombo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GdCombo")
+            .field("once", &self.once)
+            .field("twice", &self.twice)
+            .field("kind", &self.kind())
+            .field("key", &self.key())
+            .field("level", &self.level())
+            .field("wild_as", &self.wild_as_raw())
+            .finish()
     }
 }
 
 impl GdCombo {
     /// Builds a move from its parts (no validity check: see [`super::classify`]).
     #[inline]
-    pub(crate) fn raw(
+    pub(crate) const fn raw(
         once: u64,
         twice: u64,
         kind: GdKind,
@@ -245,11 +286,48 @@ impl GdCombo {
         GdCombo {
             once,
             twice,
-            kind,
-            key,
-            level,
-            wild_as,
+            meta: kind as u64
+                | (key as u64) << KEY_SHIFT
+                | (level as u64) << LEVEL_SHIFT
+                | (u16::from_le_bytes(wild_as) as u64) << WILD_SHIFT,
         }
+    }
+
+    /// This move with more cards added to its masks (the generator builds moves by adding
+    /// one position's natural cards at a time).
+    #[inline]
+    pub(crate) fn adding(self, once: u64, twice: u64) -> GdCombo {
+        GdCombo {
+            once: self.once | once,
+            twice: self.twice | twice,
+            meta: self.meta,
+        }
+    }
+
+    /// This move with another reading of its wild cards.
+    #[inline]
+    pub(crate) fn with_wild_as(self, wild_as: [u8; 2]) -> GdCombo {
+        GdCombo {
+            meta: self.meta & IDENTITY | (u16::from_le_bytes(wild_as) as u64) << WILD_SHIFT,
+            ..self
+        }
+    }
+
+    /// This move plus the cards of `piece`, each wild-card reading slot taken from whichever
+    /// of the two sets it (the other holding [`NO_WILD`], all ones: a bitwise and).
+    #[inline]
+    pub(crate) fn joined(self, piece: &Piece) -> GdCombo {
+        GdCombo {
+            once: self.once | piece.once,
+            twice: self.twice | piece.twice,
+            meta: self.meta & piece.readings,
+        }
+    }
+
+    /// The card each wild card stands for (card index), [`NO_WILD`] if unused.
+    #[inline]
+    fn wild_as_raw(&self) -> [u8; 2] {
+        ((self.meta >> WILD_SHIFT) as u16).to_le_bytes()
     }
 
     #[inline]
@@ -263,18 +341,18 @@ impl GdCombo {
     }
     #[inline]
     pub fn kind(&self) -> GdKind {
-        self.kind
+        GdKind::ALL[(self.meta & 0xFF) as usize]
     }
     /// Group kinds: the main rank number; sequence kinds: the top sequence value; 0 for
     /// four jokers.
     #[inline]
     pub fn key(&self) -> u8 {
-        self.key
+        (self.meta >> KEY_SHIFT) as u8
     }
     /// The level rank the move was read at.
     #[inline]
     pub fn level(&self) -> u8 {
-        self.level
+        (self.meta >> LEVEL_SHIFT) as u8
     }
     #[inline]
     pub fn len(&self) -> usize {
@@ -286,17 +364,17 @@ impl GdCombo {
     }
     #[inline]
     pub fn is_bomb(&self) -> bool {
-        self.kind.is_bomb()
+        self.kind().is_bomb()
     }
     /// Number of wild cards in the move (0..=2).
     #[inline]
     pub fn wild_count(&self) -> u32 {
-        let b = wild_card(self.level).bit();
+        let b = wild_card(self.level()).bit();
         ((self.once & b != 0) as u32) + ((self.twice & b != 0) as u32)
     }
     /// What each wild card of the move stands for, in one valid assignment (GD-6.1).
     pub fn wild_as(&self) -> Vec<Card> {
-        self.wild_as
+        self.wild_as_raw()
             .iter()
             .filter(|&&c| c != NO_WILD)
             .map(|&c| Card::from_index(c).expect("wild stands for a card"))
@@ -305,10 +383,10 @@ impl GdCombo {
     /// The main rank as a rank number (0..=12, 13 `SJ`, 14 `BJ`): for sequences the rank of the
     /// top card; `None` for four jokers.
     pub fn main_rank(&self) -> Option<u8> {
-        match self.kind {
+        match self.kind() {
             GdKind::FourJokers => None,
-            k if k.is_sequence() => Some(seq_rank(self.key)),
-            _ => Some(self.key),
+            k if k.is_sequence() => Some(seq_rank(self.key())),
+            _ => Some(self.key()),
         }
     }
     /// The main rank in rule notation (`"K"`, `"SJ"`, `""` for four jokers).
@@ -319,18 +397,18 @@ impl GdCombo {
     /// (GD-2.5) for sequence kinds.
     #[inline]
     pub fn scale(&self) -> u8 {
-        if self.kind.is_sequence() {
-            self.key
-        } else if self.kind == GdKind::FourJokers {
+        if self.kind().is_sequence() {
+            self.key()
+        } else if self.kind() == GdKind::FourJokers {
             0
         } else {
-            group_value(self.key, self.level)
+            group_value(self.key(), self.level())
         }
     }
     /// Bomb tier of GD-7.4 (1..=9), 0 for normal combinations.
     #[inline]
     pub fn bomb_tier(&self) -> u8 {
-        match self.kind {
+        match self.kind() {
             GdKind::Bomb => match self.len() {
                 4 => 1,
                 5 => 2,
@@ -343,7 +421,7 @@ impl GdCombo {
     }
     /// The move in the test vectors' shorthand (`FH/9`, `B5/8`, `SF/7`, `4J`).
     pub fn label(&self) -> String {
-        match self.kind {
+        match self.kind() {
             GdKind::FourJokers => "4J".into(),
             GdKind::Bomb => format!("B{}/{}", self.len(), self.rank_name()),
             k => format!("{}/{}", k.short(), self.rank_name()),
@@ -351,7 +429,7 @@ impl GdCombo {
     }
     /// GD-6.7 default-resolution order: larger is preferred.
     pub fn precedence(&self) -> (u8, u8, u8) {
-        let class = match self.kind {
+        let class = match self.kind() {
             GdKind::FourJokers => 9,
             GdKind::Bomb | GdKind::StraightFlush => 8,
             GdKind::TripleRun => 7,
@@ -375,11 +453,12 @@ impl GdCombo {
 impl fmt::Display for GdCombo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:", self.label())?;
-        let wild = wild_card(self.level);
+        let wild = wild_card(self.level());
         for c in self.cards().iter().filter(|&c| c != wild) {
             write!(f, " {c}")?;
         }
-        let mut wilds = self.wild_as.iter().filter(|&&c| c != NO_WILD);
+        let readings = self.wild_as_raw();
+        let mut wilds = readings.iter().filter(|&&c| c != NO_WILD);
         for _ in 0..self.wild_count() {
             match wilds.next().and_then(|&c| Card::from_index(c)) {
                 Some(rep) => write!(f, " {wild}(={rep})")?,
@@ -396,7 +475,7 @@ impl fmt::Display for GdCombo {
 pub fn beats(candidate: &GdCombo, top: &GdCombo) -> bool {
     let (a, b) = (candidate.bomb_tier(), top.bomb_tier());
     match (a, b) {
-        (0, 0) => candidate.kind == top.kind && candidate.scale() > top.scale(),
+        (0, 0) => candidate.kind() == top.kind() && candidate.scale() > top.scale(),
         (_, 0) => true,
         (0, _) => false,
         _ => match a.cmp(&b) {
@@ -474,11 +553,11 @@ impl GdCombo {
     /// suit counts of the natural cards (the wild cards are implied by the card count, and their
     /// code by the level).
     pub fn action_index(&self) -> u32 {
-        let wild_bit = wild_card(self.level).bit();
+        let wild_bit = wild_card(self.level()).bit();
         let (o, t) = (self.once, self.twice);
-        let offset: u32 = BLOCKS[..self.kind as usize].iter().sum();
+        let offset: u32 = BLOCKS[..self.kind() as usize].iter().sum();
         let code = |r: u8| suit_vector_index(rank_code(o, t, r, wild_bit)) as u32;
-        let local = match self.kind {
+        let local = match self.kind() {
             GdKind::Single => {
                 if self.wild_count() == 1 {
                     54
@@ -486,14 +565,14 @@ impl GdCombo {
                     o.trailing_zeros()
                 }
             }
-            GdKind::Pair => match self.key {
+            GdKind::Pair => match self.key() {
                 SJ_RANK => 13 * 15,
                 BJ_RANK => 13 * 15 + 1,
                 r => r as u32 * 15 + code(r),
             },
-            GdKind::Triple => self.key as u32 * 31 + code(self.key),
+            GdKind::Triple => self.key() as u32 * 31 + code(self.key()),
             GdKind::FullHouse => {
-                let r = self.key;
+                let r = self.key();
                 let pair_part = if o & (1u64 << 52) != 0 {
                     12 * 15
                 } else if o & (1u64 << 53) != 0 {
@@ -507,9 +586,9 @@ impl GdCombo {
                 (r as u32 * 31 + code(r)) * (12 * 15 + 3) + pair_part
             }
             GdKind::Straight | GdKind::StraightFlush => {
-                let low = self.key - 4;
+                let low = self.key() - 4;
                 let mut x = 0u32;
-                for s in low..=self.key {
+                for s in low..=self.key() {
                     let r = seq_rank(s);
                     let c = rank_code(o, t, r, wild_bit);
                     // a straight holds at most one natural card per rank: 0 or 3^suit
@@ -522,26 +601,26 @@ impl GdCombo {
                     };
                     x = x * 5 + slot;
                 }
-                (self.key as u32 - 5) * 3125 + x
+                (self.key() as u32 - 5) * 3125 + x
             }
             GdKind::PairRun => {
-                let mut x = (self.key as u32) - 3;
-                for s in self.key - 2..=self.key {
+                let mut x = (self.key() as u32) - 3;
+                for s in self.key() - 2..=self.key() {
                     x = x * 15 + code(seq_rank(s));
                 }
                 x
             }
             GdKind::TripleRun => {
-                let mut x = (self.key as u32) - 2;
-                for s in self.key - 1..=self.key {
+                let mut x = (self.key() as u32) - 2;
+                for s in self.key() - 1..=self.key() {
                     x = x * 31 + code(seq_rank(s));
                 }
                 x
             }
-            GdKind::Bomb => (self.key as u32 * 81 + code(self.key)) * 3 + self.wild_count(),
+            GdKind::Bomb => (self.key() as u32 * 81 + code(self.key())) * 3 + self.wild_count(),
             GdKind::FourJokers => 0,
         };
-        debug_assert!(local < BLOCKS[self.kind as usize]);
+        debug_assert!(local < BLOCKS[self.kind() as usize]);
         offset + local
     }
 }

@@ -38,6 +38,8 @@
 
 pub mod combo;
 pub mod generate;
+#[cfg(test)]
+mod generate_reference;
 pub mod playout;
 pub mod table;
 

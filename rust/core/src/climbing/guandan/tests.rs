@@ -613,3 +613,149 @@ fn random_play_keeps_cards_and_rules() {
         assert_eq!(t.finish_order(), &order[..3]);
     }
 }
+
+/// The packed [`GdCombo`] gives back what it was built from: cards, type, key, level and the
+/// cards the wild cards stand for (as the generator reads them: hearts, or the suit of a
+/// straight flush's natural cards, GD-2.6); equality and hashing ignore the readings (GD-6.3).
+#[test]
+fn combo_fields_round_trip() {
+    use super::combo::NO_WILD;
+    use std::hash::{BuildHasher, RandomState};
+    let hasher = RandomState::new();
+    for level in 0..13u8 {
+        let wild = wild_card(level);
+        for kind in GdKind::ALL {
+            for key in 0..=14u8 {
+                for suit in 0..4u8 {
+                    // a natural card of the suit (not the wild card), and the wild card twice
+                    let natural = Card::new((level + 1) % 13, suit).unwrap();
+                    let (once, twice) = (natural.bit() | wild.bit(), wild.bit());
+                    let reading_suit = if kind == GdKind::StraightFlush {
+                        suit
+                    } else {
+                        2
+                    };
+                    for (r0, r1) in [(None, None), (Some(3u8), None), (Some(12), Some(0))] {
+                        let card = |r: Option<u8>| r.map(|r| Card::new(r, reading_suit).unwrap());
+                        let index = |c: Option<Card>| c.map_or(NO_WILD, |c| c.index());
+                        let readings = [card(r0), card(r1)];
+                        let c = GdCombo::raw(
+                            once,
+                            twice,
+                            kind,
+                            key,
+                            [index(readings[0]), index(readings[1])],
+                            level,
+                        );
+                        assert_eq!(c.masks(), (once, twice));
+                        assert_eq!((c.kind(), c.key(), c.level()), (kind, key, level));
+                        assert_eq!(c.len(), 3);
+                        assert_eq!(c.wild_count(), 2);
+                        let want: Vec<Card> = readings.into_iter().flatten().collect();
+                        assert_eq!(c.wild_as(), want, "{kind:?} {key} {level} {suit}");
+                        let bare = GdCombo::raw(once, twice, kind, key, [NO_WILD; 2], level);
+                        assert_eq!(c, bare);
+                        assert_eq!(hasher.hash_one(c), hasher.hash_one(bare));
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ----- differential test against the pre-optimisation generator ----------------------------------
+
+/// A seeded random hand for the differential test: `wilds` copies of the wild card of `level`
+/// plus natural cards drawn from two packs with jokers, either from every rank or (when
+/// `dense`) from a few ranks only, so that long products of suit choices occur.
+fn differential_hand(rng: &mut Rng) -> (CardBag, u8) {
+    let level = rng.below(13) as u8;
+    let wild = wild_card(level);
+    let wilds = [0, 1, 2, 2][rng.below(4) as usize];
+    let size = if rng.below(4) == 0 {
+        1 + rng.below(27) as usize
+    } else {
+        27
+    };
+    let dense = rng.below(3) == 0;
+    let first = rng.below(13) as u8;
+    let span = 4 + rng.below(4) as u8;
+    let mut others: Vec<Card> = crate::deal::ordered_deck(2, true)
+        .into_iter()
+        .filter(|&c| c != wild)
+        .filter(|c| !dense || c.rank() > 12 || (c.rank() + 13 - first) % 13 < span)
+        .collect();
+    rng.shuffle(&mut others);
+    let mut hand = CardBag::EMPTY;
+    for _ in 0..wilds {
+        hand.insert(wild);
+    }
+    for c in others.into_iter().take(size.saturating_sub(wilds)) {
+        hand.insert(c);
+    }
+    (hand, level)
+}
+
+/// Asserts that two move lists are identical: same moves in the same order, with the same
+/// wild-card assignments (which equality ignores).
+fn assert_same_moves(got: &[GdCombo], want: &[GdCombo], what: &dyn Fn() -> String) {
+    assert_eq!(got.len(), want.len(), "{}: move count", what());
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!(
+            g == w && g.wild_as() == w.wild_as(),
+            "{}: move {i}: {g} vs {w}",
+            what()
+        );
+    }
+}
+
+/// The optimised generator returns exactly what the pre-optimisation one
+/// ([`super::generate_reference`], kept as an oracle) returns — the same distinct moves
+/// (GD-6.5), in the same order, with the same wild-card readings — on a lead, following normal
+/// plays and bombs (GD-7), and in classification (GD-6.3, GD-6.7).
+#[test]
+fn generator_matches_reference() {
+    use super::generate_reference as reference;
+    let mut rng = Rng::new(0x6d5_5eed);
+    let (mut got, mut want) = (Vec::new(), Vec::new());
+    for case in 0..3000 {
+        let (hand, level) = differential_hand(&mut rng);
+        let what = || format!("case {case}: {hand} at level {}", rank_text(level));
+        legal_plays_into(hand, level, None, &mut got);
+        reference::legal_plays_into(hand, level, None, &mut want);
+        assert_same_moves(&got, &want, &|| format!("{} on a lead", what()));
+        let distinct: HashSet<_> = got.iter().collect();
+        assert_eq!(distinct.len(), got.len(), "{}: duplicate moves", what());
+        let lead = want.clone();
+        if lead.is_empty() {
+            continue;
+        }
+        // follows: random tops, plus a random bomb-class top when the hand has one
+        let bombs: Vec<&GdCombo> = lead.iter().filter(|c| c.is_bomb()).collect();
+        let mut tops: Vec<GdCombo> = (0..3)
+            .map(|_| lead[rng.below(lead.len() as u64) as usize])
+            .collect();
+        if !bombs.is_empty() {
+            tops.push(*bombs[rng.below(bombs.len() as u64) as usize]);
+        }
+        for top in &tops {
+            legal_plays_into(hand, level, Some(top), &mut got);
+            reference::legal_plays_into(hand, level, Some(top), &mut want);
+            assert_same_moves(&got, &want, &|| format!("{} following {top}", what()));
+        }
+        // classification: the cards of a move, and of two moves together when that fits
+        for _ in 0..3 {
+            let a = lead[rng.below(lead.len() as u64) as usize].cards();
+            let b = lead[rng.below(lead.len() as u64) as usize].cards();
+            let cards = match a.checked_add(b) {
+                Some(ab) if ab.is_subset(hand) && rng.below(2) == 0 => ab,
+                _ => a,
+            };
+            assert_same_moves(
+                &classify(cards, level),
+                &reference::classify(cards, level),
+                &|| format!("{}: classify {cards}", what()),
+            );
+        }
+    }
+}
