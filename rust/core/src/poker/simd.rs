@@ -37,8 +37,8 @@ const _: () = {
     }
 };
 
-/// Rows per validation block: errors are looked for once per block (then the scalar path finds
-/// the first bad row of the block and builds its error).
+/// Rows per validation block: errors are looked for once per block; on one, the caller reruns
+/// its whole chunk on the scalar path, which names the first bad row.
 const BLOCK_ROWS: usize = 1024;
 
 /// Whether the running CPU can use [`evaluate_rows`] (cached by the standard library).
