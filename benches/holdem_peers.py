@@ -2,7 +2,8 @@
 
 Run: ``python benches/holdem_peers.py`` (after ``pip install '.[test]'``). Every library gets
 the same random hands, each on its own fastest input form prepared outside the timed loop, in
-one process. The report gives the time per operation and the ratio peer / cardavia.
+one process; the sides of a table take turns (see ``compare``). The report gives the best time
+per operation and the ratio peer / cardavia.
 """
 
 from __future__ import annotations
@@ -17,18 +18,28 @@ import numpy as np
 from cardavia import holdem
 
 
-def best_of(repeats: int, fn: Callable[[], object], budget: float = 0.0) -> float:
-    """Best wall time (seconds) of at least ``repeats`` runs, repeated until ``budget`` seconds
-    have passed: the least disturbed run. The machine this was written on has slow and fast
-    phases lasting seconds, so sides compared in one table get the same time budget, and thus
-    the same chance to run in a fast phase."""
-    times: list[float] = []
-    start = time.perf_counter()
-    while len(times) < repeats or time.perf_counter() - start < budget:
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
+def compare(
+    sides: list[tuple[str, Callable[[], object]]], rounds: int, per_round: float = 0.05
+) -> list[tuple[str, float]]:
+    """Best wall time (seconds) of each side: the least disturbed run.
+
+    The machine this was written on has slow and fast phases lasting seconds (the same code
+    runs up to twice as fast in one as in the other), so the sides take turns: ``rounds``
+    rounds, in each of which every side runs until ``per_round`` seconds have passed (at least
+    once). Every side is thus timed at the same moments, with the same chance of a fast phase.
+    """
+    best = {name: float("inf") for name, _ in sides}
+    for _ in range(rounds):
+        for name, fn in sides:
+            start = time.perf_counter()
+            while True:
+                t0 = time.perf_counter()
+                fn()
+                t1 = time.perf_counter()
+                best[name] = min(best[name], t1 - t0)
+                if t1 - start >= per_round:
+                    break
+    return [(name, best[name]) for name, _ in sides]
 
 
 def report(title: str, rows: list[tuple[str, float]], unit: str, ours: str = "cardavia") -> None:
@@ -75,12 +86,13 @@ def single_hand(n: int, repeats: int) -> None:
         for h in tr:
             tr_evaluate(h[:2], h[2:])
 
-    rows = [
-        ("cardavia evaluate_mask(int)", best_of(repeats, ours) / n * 1e9),
-        ("phevaluator evaluate_7cards(*ints) (C)", best_of(repeats, ph) / n * 1e9),
-        ("eval7 evaluate(list[Card])", best_of(repeats, ev7) / n * 1e9),
-        ("treys Evaluator.evaluate(board, hand)", best_of(repeats, trs) / n * 1e9),
+    sides: list[tuple[str, Callable[[], object]]] = [
+        ("cardavia", ours),
+        ("phevaluator evaluate_7cards(*ints) (C)", ph),
+        ("eval7 evaluate(list[Card])", ev7),
+        ("treys Evaluator.evaluate(board, hand)", trs),
     ]
+    calls = {name: n for name, _ in sides}
     try:
         from pokerkit import Card as PkCard
         from pokerkit import StandardHighHand
@@ -94,10 +106,11 @@ def single_hand(n: int, repeats: int) -> None:
             for hole, board in few:
                 StandardHighHand.from_game(hole, board)
 
-        rows.append(("pokerkit StandardHighHand.from_game", best_of(repeats, pkt) / len(few) * 1e9))
+        sides.append(("pokerkit StandardHighHand.from_game", pkt))
+        calls["pokerkit StandardHighHand.from_game"] = len(few)
     except ImportError:  # pragma: no cover
         pass
-    rows = [("cardavia", rows[0][1])] + rows[1:]
+    rows = [(name, t / calls[name] * 1e9) for name, t in compare(sides, repeats)]
     report(f"One 7-card hand per call from Python ({n:,} random hands)", rows, "ns per hand")
 
 
@@ -124,16 +137,13 @@ def batch(n: int, repeats: int) -> None:
         for h in as_lists:
             evaluate_7cards(*h)
 
-    # Every side gets the time of `repeats` runs of the peer's loop.
-    t0 = time.perf_counter()
-    peer = best_of(repeats, ph_loop)
-    budget = time.perf_counter() - t0
-    rows = [
-        ("cardavia", best_of(repeats, ours, budget) * 1e3),
-        ("cardavia, into a reused out= buffer", best_of(repeats, ours_into_buffer, budget) * 1e3),
-        ("cardavia, all cores", best_of(repeats, ours_all_threads, budget) * 1e3),
-        ("phevaluator evaluate_7cards looped in Python", peer * 1e3),
+    sides: list[tuple[str, Callable[[], object]]] = [
+        ("cardavia", ours),
+        ("cardavia, into a reused out= buffer", ours_into_buffer),
+        ("cardavia, all cores", ours_all_threads),
+        ("phevaluator evaluate_7cards looped in Python", ph_loop),
     ]
+    rows = [(name, t * 1e3) for name, t in compare(sides, repeats)]
     report(f"evaluate_batch of {n:,} 7-card hands, one thread", rows, "ms")
 
 
@@ -185,11 +195,13 @@ def exhaustive_equity(repeats: int) -> None:
             ties += a == k
         check("eval7", wins, ties)
 
-    rows = [
-        ("cardavia", best_of(repeats, ours) * 1e3),
-        ("phevaluator (C evaluator, boards enumerated in Python)", best_of(1, ph) * 1e3),
-        ("eval7 (evaluate, boards enumerated in Python)", best_of(1, ev7) * 1e3),
+    # The peers' loops take seconds: two rounds, one run each.
+    sides: list[tuple[str, Callable[[], object]]] = [
+        ("cardavia", ours),
+        ("phevaluator (C evaluator, boards enumerated in Python)", ph),
+        ("eval7 (evaluate, boards enumerated in Python)", ev7),
     ]
+    rows = [(name, t * 1e3) for name, t in compare(sides, min(repeats, 2), per_round=0.2)]
     report("Exact preflop equity AhAs vs KdKc (1,712,304 boards), one thread", rows, "ms")
 
 
@@ -205,10 +217,11 @@ def monte_carlo(repeats: int) -> None:
     def ev7() -> None:
         eval7.py_hand_vs_range_monte_carlo(hand, villain_range, [], 100_000)
 
-    rows = [
-        ("cardavia", best_of(repeats, ours) * 1e3),
-        ("eval7 py_hand_vs_range_monte_carlo", best_of(repeats, ev7) * 1e3),
+    sides: list[tuple[str, Callable[[], object]]] = [
+        ("cardavia", ours),
+        ("eval7 py_hand_vs_range_monte_carlo", ev7),
     ]
+    rows = [(name, t * 1e3) for name, t in compare(sides, repeats)]
     report("Monte Carlo equity AhAs vs KdKc, 100,000 trials, one thread", rows, "ms")
 
 
@@ -216,12 +229,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--batch", type=int, default=1_000_000)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=7, help="rounds of turns (see compare)")
     args = parser.parse_args()
-    single_hand(args.hands, args.repeats)
-    batch(args.batch, args.repeats)
-    exhaustive_equity(args.repeats)
-    monte_carlo(args.repeats)
+    single_hand(args.hands, args.rounds)
+    batch(args.batch, args.rounds)
+    exhaustive_equity(args.rounds)
+    monte_carlo(args.rounds)
 
 
 if __name__ == "__main__":
