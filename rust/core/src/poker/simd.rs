@@ -46,6 +46,7 @@ const _: () = {
 const BLOCK_ROWS: usize = 1024;
 /// Bytes of input fetched ahead of the octet being evaluated.
 const PREFETCH_AHEAD: usize = 4096;
+/// Octets (groups of eight rows, the unit of the main loop) per validation block.
 const BLOCK_OCTETS: usize = BLOCK_ROWS / 8;
 
 /// Whether the running CPU can use [`evaluate_rows`] (cached by the standard library).
