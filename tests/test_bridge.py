@@ -13,7 +13,7 @@ import pytest
 import cardavia
 from cardavia import CardSet, IllegalActionError, InvalidArgumentError, bridge
 from cardavia._core import trick_winner
-from cardavia.bridge import EAST, NORTH, SOUTH, WEST, BridgeState
+from cardavia.games.bridge import EAST, NORTH, SOUTH, WEST, BridgeState
 
 SEAT = {"N": NORTH, "E": EAST, "S": SOUTH, "W": WEST}
 

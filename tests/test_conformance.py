@@ -18,7 +18,7 @@ import pytest
 
 import cardavia
 from cardavia import IllegalActionError, Rng
-from cardavia.playthrough import DEFAULT_SEED, random_playthrough, record
+from cardavia.sim.playthrough import DEFAULT_SEED, random_playthrough, record
 
 GAMES = cardavia.games()
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -149,7 +149,9 @@ def test_observations_hide_what_they_must(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_recorded_playthrough_is_unchanged(game_id: str) -> None:
     path = PLAYTHROUGHS / f"{game_id}.txt"
-    assert path.exists(), f"record it with: python -m cardavia.playthrough --write {PLAYTHROUGHS}"
+    assert path.exists(), (
+        f"record it with: python -m cardavia.sim.playthrough --write {PLAYTHROUGHS}"
+    )
     assert record(game_id, DEFAULT_SEED) == path.read_text(encoding="utf-8")
 
 

@@ -672,7 +672,7 @@ def test_ftk_tv_55_solo_banker_defense_counts_all_four() -> None:
 
 
 def test_result_is_a_readable_breakdown() -> None:
-    from cardavia.playthrough import random_playthrough
+    from cardavia.sim.playthrough import random_playthrough
 
     state = random_playthrough(GAME, 17)
     r = state.result

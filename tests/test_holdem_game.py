@@ -9,7 +9,7 @@ import pytest
 
 import cardavia
 from cardavia import IllegalActionError, _core
-from cardavia.holdem_game import DECK, HoldemMatch, HoldemState, showdown_strength
+from cardavia.games.holdem import DECK, HoldemMatch, HoldemState, showdown_strength
 
 
 def make(

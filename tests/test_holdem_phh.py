@@ -16,7 +16,7 @@ import pytest
 
 import cardavia
 from cardavia import Rng
-from cardavia.holdem_game import HoldemState, from_phh, to_phh
+from cardavia.games.holdem import HoldemState, from_phh, to_phh
 
 pokerkit = pytest.importorskip("pokerkit")
 

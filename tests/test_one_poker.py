@@ -9,7 +9,7 @@ import pytest
 
 import cardavia
 from cardavia import IllegalActionError, _core
-from cardavia.one_poker import SHOE_LIST, OnePokerMatch, OnePokerState, compare, signal
+from cardavia.games.one_poker import SHOE_LIST, OnePokerMatch, OnePokerState, compare, signal
 
 
 def stock_with(top: list[str]) -> str:

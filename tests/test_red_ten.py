@@ -8,7 +8,7 @@ import pytest
 
 import cardavia
 from cardavia import CardSet, IllegalActionError, red_ten
-from cardavia.red_ten import RedTenMatch, settle
+from cardavia.games.red_ten import RedTenMatch, settle
 
 GAME = cardavia.load("red_ten")
 
@@ -317,7 +317,7 @@ def test_scoring_breakdown_and_bad_orders() -> None:  # RT-6.1, RT-6.3, RT-5.7
 
 
 def test_random_deals_sum_to_zero() -> None:  # RT-TV-42
-    from cardavia.playthrough import random_playthrough
+    from cardavia.sim.playthrough import random_playthrough
 
     for seed in range(200):
         state = random_playthrough(GAME, seed)

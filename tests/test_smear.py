@@ -13,8 +13,8 @@ import pytest
 import cardavia
 from cardavia import CardSet, IllegalActionError, smear
 from cardavia._core import smear_points, trick_winner
-from cardavia.playthrough import random_playthrough
-from cardavia.smear import SmearState, race_winner, settle
+from cardavia.games.smear import SmearState, race_winner, settle
+from cardavia.sim.playthrough import random_playthrough
 
 HEARTS, SPADES = 2, 3
 DECK = CardSet.full_pack(jokers=True)

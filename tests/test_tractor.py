@@ -15,7 +15,7 @@ import pytest
 
 import cardavia
 from cardavia import CardBag, IllegalActionError, Rng
-from cardavia.tractor import (
+from cardavia.games.tractor import (
     FULL_DECK,
     NUM_ACTIONS,
     TractorGame,

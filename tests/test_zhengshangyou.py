@@ -8,7 +8,7 @@ import pytest
 
 import cardavia
 from cardavia import CardSet, IllegalActionError, zhengshangyou
-from cardavia.zhengshangyou import DECK, settle
+from cardavia.games.zhengshangyou import DECK, settle
 
 GAME = cardavia.load("zhengshangyou")
 

@@ -7,6 +7,9 @@ it. Start with :mod:`cardavia.cards` (cards, card sets, seeded deals) and :mod:`
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from cardavia._core import (
     Card,
     CardBag,
@@ -29,6 +32,50 @@ from cardavia.errors import (
     InvalidCardError,
 )
 from cardavia.game import Action, Game, Match, State, games, load
+
+if TYPE_CHECKING:
+    from cardavia import holdem as holdem
+    from cardavia import holdem_game as holdem_game
+    from cardavia.games import bridge as bridge
+    from cardavia.games import doudizhu as doudizhu
+    from cardavia.games import five_ten_king as five_ten_king
+    from cardavia.games import guandan as guandan
+    from cardavia.games import one_poker as one_poker
+    from cardavia.games import red_ten as red_ten
+    from cardavia.games import smear as smear
+    from cardavia.games import tractor as tractor
+    from cardavia.games import zhengshangyou as zhengshangyou
+
+# Submodules reachable as attributes of the package without importing them first
+# (``cardavia.doudizhu.classify(...)`` right after ``import cardavia``), loaded on first use so
+# that ``import cardavia`` stays cheap.
+_LAZY_MODULES: dict[str, str] = {
+    "doudizhu": "cardavia.games.doudizhu",
+    "zhengshangyou": "cardavia.games.zhengshangyou",
+    "red_ten": "cardavia.games.red_ten",
+    "five_ten_king": "cardavia.games.five_ten_king",
+    "guandan": "cardavia.games.guandan",
+    "tractor": "cardavia.games.tractor",
+    "bridge": "cardavia.games.bridge",
+    "smear": "cardavia.games.smear",
+    "one_poker": "cardavia.games.one_poker",
+    "holdem_game": "cardavia.games.holdem",
+    "holdem": "cardavia.holdem",
+}
+
+
+def __getattr__(name: str) -> Any:
+    target = _LAZY_MODULES.get(name)
+    if target is None:
+        raise AttributeError(f"module 'cardavia' has no attribute {name!r}")
+    module = importlib.import_module(target)
+    globals()[name] = module
+    return module
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_MODULES})
+
 
 __all__ = [
     "Action",

@@ -300,7 +300,7 @@ class ClimbTable:
     def __copy__(self) -> ClimbTable: ...
     def __deepcopy__(self, memo: Any, /) -> ClimbTable: ...
 
-# Trick-taking games (cardavia.bridge and cardavia.smear wrap these)
+# Trick-taking games (cardavia.games.bridge and cardavia.games.smear wrap these)
 @final
 class BridgeDeal:
     def __new__(cls, hands: Sequence[_CardInput], vulnerability: str = "none") -> BridgeDeal: ...
@@ -405,7 +405,7 @@ def constrained_deal(
     classes: Sequence[_CardInput], buckets: list[tuple[int, int]], seed: int
 ) -> list[CardSet]: ...
 
-# Five-Ten-King (cardavia.five_ten_king wraps these)
+# Five-Ten-King (cardavia.games.five_ten_king wraps these)
 def ftk_classify(cards: _CardInput) -> list[Play]: ...
 def ftk_legal_plays(
     hand: _CardInput, to_beat: Play | None = None, distinguished: _CardInput | None = None
@@ -416,7 +416,7 @@ def ftk_call_violation(
 def ftk_band(defense: int) -> tuple[int, bool, int]: ...
 def ftk_points(cards: _CardInput) -> int: ...
 
-# Tractor (cardavia.tractor wraps these)
+# Tractor (cardavia.games.tractor wraps these)
 @final
 class TractorTrump:
     def __new__(cls, level: int | str, suit: str | None = None) -> TractorTrump: ...
@@ -552,7 +552,7 @@ class FtkTable:
     def __copy__(self) -> FtkTable: ...
     def __deepcopy__(self, memo: Any, /) -> FtkTable: ...
 
-# Guandan (cardavia.guandan wraps these)
+# Guandan (cardavia.games.guandan wraps these)
 @final
 class GuandanPlay:
     @property
@@ -671,7 +671,7 @@ def equity(
     threads: int,
 ) -> tuple[list[float], list[float], list[float], int, bool]: ...
 
-# No-limit betting games (cardavia.holdem_game and cardavia.one_poker wrap these)
+# No-limit betting games (cardavia.games.holdem and cardavia.games.one_poker wrap these)
 _Legal = tuple[bool, bool, int | None, tuple[int, int] | None, bool]
 
 @final

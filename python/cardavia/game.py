@@ -461,14 +461,14 @@ def _import_games() -> None:
 
 
 _GAME_MODULES: tuple[str, ...] = (
-    "cardavia.doudizhu",
-    "cardavia.zhengshangyou",
-    "cardavia.red_ten",
-    "cardavia.bridge",
-    "cardavia.smear",
-    "cardavia.holdem_game",
-    "cardavia.one_poker",
-    "cardavia.five_ten_king",
-    "cardavia.tractor",
-    "cardavia.guandan",
+    "cardavia.games.doudizhu",
+    "cardavia.games.zhengshangyou",
+    "cardavia.games.red_ten",
+    "cardavia.games.bridge",
+    "cardavia.games.smear",
+    "cardavia.games.holdem",
+    "cardavia.games.one_poker",
+    "cardavia.games.five_ten_king",
+    "cardavia.games.tractor",
+    "cardavia.games.guandan",
 )

@@ -242,14 +242,14 @@ def equity(
 
 
 def to_phh(state: Any) -> str:
-    """The hand so far as a PHH hand history (see :func:`cardavia.holdem_game.to_phh`)."""
-    from cardavia.holdem_game import to_phh as game_to_phh
+    """The hand so far as a PHH hand history (see :func:`cardavia.games.holdem.to_phh`)."""
+    from cardavia.games.holdem import to_phh as game_to_phh
 
     return game_to_phh(state)
 
 
 def from_phh(text: str, game: Any = None) -> Any:
-    """A Hold'em state replayed from PHH text (see :func:`cardavia.holdem_game.from_phh`)."""
-    from cardavia.holdem_game import from_phh as game_from_phh
+    """A Hold'em state replayed from PHH text (see :func:`cardavia.games.holdem.from_phh`)."""
+    from cardavia.games.holdem import from_phh as game_from_phh
 
     return game_from_phh(text, game)

@@ -61,7 +61,7 @@ def simulate(game: str, deals: int, seed: int, threads: int) -> None:
     import time
 
     from cardavia import CardaviaError
-    from cardavia.simulate import simulate as run
+    from cardavia.sim import simulate as run
 
     started = time.perf_counter()
     try:

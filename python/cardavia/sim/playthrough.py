@@ -4,7 +4,7 @@
 generator, so the same on every machine) and writes every step as text. The files under
 ``tests/playthroughs/`` are such records; the tests regenerate them and diff, so that any change
 of the rules' behaviour shows up. Regenerate them deliberately with
-``python -m cardavia.playthrough --write tests/playthroughs``.
+``python -m cardavia.sim.playthrough --write tests/playthroughs``.
 """
 
 from __future__ import annotations

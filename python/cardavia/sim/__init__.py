@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cardavia._core import Rng
-from cardavia.climbing import derive_seed
 from cardavia.game import load
+from cardavia.games.climbing import derive_seed
 
 
 @dataclass

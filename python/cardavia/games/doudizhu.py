@@ -1,0 +1,422 @@
+"""Dou Dizhu (斗地主, Fight the Landlord). Rules: ``rules/doudizhu.md`` (ids ``DDZ-x.y``).
+
+Three players, one 54-card pack: an auction (bids 1-3, DDZ-3.4/3.5) picks the landlord, who
+takes the three bottom cards and plays alone against the two farmers. Card play runs on the Rust
+:class:`~cardavia.ClimbTable`; settlement (DDZ-7) is ``bid × 2^bombs × spring``, zero-sum.
+
+``deal`` for :meth:`DouDizhuGame.new_state` fixes the cards::
+
+    {"hands": ["<17 cards>", "<17 cards>", "<17 cards>"], "bottom": "<3 cards>",
+     "first_bidder": 0}
+
+Module functions :func:`classify`, :func:`legal_plays` and :func:`beats` expose the combination
+engine directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardavia import _core
+from cardavia._core import Card, CardSet, Play, Rng
+from cardavia.cards import check_seed
+from cardavia.errors import IllegalActionError, InvalidArgumentError
+from cardavia.game import Action, Game, register
+from cardavia.games.climbing import (
+    ClimbingState,
+    PlayActionSpace,
+    action_space,
+    as_play,
+    derive_seed,
+)
+
+__all__ = ["DouDizhuGame", "DouDizhuState", "beats", "classify", "legal_plays", "settle"]
+
+RULESET = "doudizhu"
+DECK = CardSet.full_pack(jokers=True)
+CALLS = ("pass", "bid 1", "bid 2", "bid 3")
+
+CardsLike = str | CardSet | Iterable[Card | str]
+
+
+def classify(cards: CardsLike) -> list[Play]:
+    """Every interpretation of ``cards`` as a Dou Dizhu play (DDZ-4.8: at most one)."""
+    return _core.climb_classify(RULESET, CardSet(cards))
+
+
+def legal_plays(hand: CardsLike, to_beat: Play | CardsLike | None = None) -> list[Play]:
+    """Every legal play from ``hand`` (DDZ-6.7): any valid combination on a lead, else the
+    combinations beating ``to_beat``. One play per rank multiset (DDZ-6.7)."""
+    return _core.climb_legal_plays(RULESET, CardSet(hand), _as_play(to_beat))
+
+
+def beats(candidate: Play | CardsLike, top: Play | CardsLike) -> bool:
+    """True if ``candidate`` beats ``top`` (DDZ-5)."""
+    a, b = _as_play(candidate), _as_play(top)
+    assert a is not None and b is not None
+    return _core.climb_beats(a, b)
+
+
+def _as_play(x: Play | CardsLike | None) -> Play | None:
+    return as_play(x, classify, "Dou Dizhu", "DDZ-4.8")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """DDZ-7: the deal's multiplier and each seat's score."""
+
+    bid: int
+    bombs: int
+    spring: bool
+    reverse_spring: bool
+    multiplier: int
+    unit: int
+    landlord_won: bool
+    scores: tuple[int, int, int]
+
+
+def settle(
+    landlord: int, bid: int, bombs: int, landlord_won: bool, spring: bool, reverse_spring: bool
+) -> Settlement:
+    """DDZ-7.4-7.7: ``M = 2^bombs × (2 if spring or reverse spring)``, ``u = bid × M``; the
+    landlord wins or loses ``2u``, each farmer the opposite ``u``."""
+    if spring and reverse_spring:
+        raise InvalidArgumentError("spring and reverse spring exclude each other (DDZ-7.4)")
+    multiplier = 2**bombs * (2 if spring or reverse_spring else 1)
+    unit = bid * multiplier
+    sign = 1 if landlord_won else -1
+    scores = [-sign * unit] * 3
+    scores[landlord] = 2 * sign * unit
+    return Settlement(
+        bid,
+        bombs,
+        spring,
+        reverse_spring,
+        multiplier,
+        unit,
+        landlord_won,
+        (scores[0], scores[1], scores[2]),
+    )
+
+
+@register
+class DouDizhuGame(Game["DouDizhuState"]):
+    """Dou Dizhu for three players (rules/doudizhu.md). No options: the rules fix everything."""
+
+    id = "doudizhu"
+    OPTIONS = ()
+
+    @property
+    def num_players(self) -> int:
+        return 3
+
+    @property
+    def space(self) -> PlayActionSpace:
+        return action_space(RULESET, DECK.mask, CALLS)
+
+    @property
+    def num_actions(self) -> int:
+        return self.space.size
+
+    def new_state(self, seed: int | None = None, deal: Any = None) -> DouDizhuState:
+        return DouDizhuState(self, seed, deal)
+
+
+class DouDizhuState(ClimbingState):
+    """One Dou Dizhu deal: auction (with redeals after three passes), then card play."""
+
+    ruleset = RULESET
+    game: DouDizhuGame
+
+    def __init__(self, game: DouDizhuGame, seed: int | None, deal: Any):
+        super().__init__(game, seed, deal)
+        self._table = None
+        self._events_seen = 0
+        if deal is None:
+            deal = self._random_deal(0)
+        self._deal_record = self._check_deal(deal)
+        self._deal_index: int = self._deal_record["number"]
+        self._begin_deal(self._deal_record)
+
+    # ---- dealing ------------------------------------------------------------------------
+
+    def _random_deal(self, index: int) -> dict[str, Any]:
+        """Deal ``index`` of this state's seed (DDZ-3.2, DDZ-3.3): 17 cards each, 3 bottom."""
+        sub = derive_seed(self.seed, index)
+        hands, bottom = _core.deal_cards(3, 17, 1, True, sub)
+        first = Rng(derive_seed(sub, 1)).below(3)
+        return {
+            "hands": [str(CardSet(h)) for h in hands],
+            "bottom": str(CardSet(bottom)),
+            "first_bidder": first,
+            "number": index,
+        }
+
+    @staticmethod
+    def _check_deal(deal: Any) -> dict[str, Any]:
+        if not isinstance(deal, Mapping):
+            raise InvalidArgumentError(
+                'a Dou Dizhu deal is {"hands": [3 x 17 cards], "bottom": 3 cards, '
+                '"first_bidder": seat}'
+            )
+        hands = [CardSet(h) for h in deal.get("hands", ())]
+        bottom = CardSet(deal.get("bottom", ""))
+        first = deal.get("first_bidder", 0)
+        number = deal.get("number", 0)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise InvalidArgumentError(f"number must be a non-negative int, got {number!r}")
+        if len(hands) != 3 or any(len(h) != 17 for h in hands) or len(bottom) != 3:
+            raise InvalidArgumentError(
+                "a Dou Dizhu deal has three 17-card hands and 3 bottom cards"
+            )
+        if isinstance(first, bool) or first not in (0, 1, 2):
+            raise InvalidArgumentError(f"first_bidder must be 0, 1 or 2, got {first!r}")
+        union = CardSet()
+        for part in [*hands, bottom]:
+            twice = union & part
+            if twice:
+                raise InvalidArgumentError(f"{twice} dealt twice (DDZ-2.1)")
+            union |= part
+        return {
+            "hands": [str(h) for h in hands],
+            "bottom": str(bottom),
+            "first_bidder": first,
+            "number": number,
+        }
+
+    def _begin_deal(self, deal: Mapping[str, Any]) -> None:
+        self._hands = [CardSet(h) for h in deal["hands"]]
+        self._bottom = CardSet(deal["bottom"])
+        self._first_bidder: int = int(deal["first_bidder"])
+        self._to_call: int = self._first_bidder
+        self._calls: list[tuple[int, str]] = []
+        self._high_bid = 0
+        self._high_bidder: int | None = None
+        self._landlord: int | None = None
+        self._table = None
+        self._events_seen = 0
+        self._deal_start = len(self._actions)  # actions of this deal start here
+        self._log(event="deal", number=self._deal_index, first_bidder=self._first_bidder)
+
+    # ---- protocol -----------------------------------------------------------------------
+
+    @property
+    def _space(self) -> PlayActionSpace:
+        return self.game.space
+
+    @property
+    def current_player(self) -> int | None:
+        if self._table is None:
+            return self._to_call
+        return self._table.current_player
+
+    @property
+    def phase(self) -> str:
+        """``"auction"``, ``"play"`` or ``"over"``."""
+        if self._table is None:
+            return "auction"
+        return "over" if self._table.is_over else "play"
+
+    def legal_actions(self) -> list[Action]:
+        if self._table is None:  # DDZ-6.7 auction
+            return [Action(kind="pass", label="pass")] + [
+                Action(kind="bid", amount=b, label=f"bid {b}") for b in range(self._high_bid + 1, 4)
+            ]
+        if self._table.is_over:
+            return []
+        self._listed = self._play_actions()
+        return self._listed
+
+    def _violation(self, action: Action) -> tuple[str, str] | None:
+        if self._table is None:
+            if action.kind == "pass":
+                return None
+            if action.kind != "bid":
+                return ("DDZ-3.4", f"the auction is on: only pass or a bid, not {action}")
+            if action.amount not in (1, 2, 3):
+                return ("DDZ-3.4", "a bid is 1, 2 or 3")
+            if action.amount <= self._high_bid:
+                return ("DDZ-3.4", f"a bid must exceed the high bid {self._high_bid}")
+            return None
+        if action.kind == "bid":
+            return ("DDZ-3.5", "the auction is over")
+        return self._play_violation(action)
+
+    def _do(self, action: Action) -> None:
+        if self._table is None:
+            self._do_call(action)
+        else:
+            self._do_play(action)
+
+    def _do_call(self, action: Action) -> None:
+        player = self._to_call
+        self._calls.append((player, str(action)))
+        self._log(event="call", player=player, call=str(action))
+        if action.kind == "bid":
+            assert action.amount is not None
+            self._high_bid, self._high_bidder = action.amount, player
+        last_three = [call for _, call in self._calls[-3:]]
+        bid_then_two_passes = (
+            len(last_three) == 3
+            and last_three[0].startswith("bid")
+            and (last_three[1:] == ["pass", "pass"])
+        )
+        if self._high_bid == 3 or bid_then_two_passes:  # DDZ-3.5a, DDZ-3.5b
+            self._make_landlord()
+        elif len(self._calls) == 3 and self._high_bidder is None:  # DDZ-3.5c
+            self._log(event="void_deal", number=self._deal_index)
+            self._deal_index += 1
+            self._begin_deal(self._random_deal(self._deal_index))
+        else:
+            self._to_call = (player + 1) % 3
+
+    def _make_landlord(self) -> None:
+        assert self._high_bidder is not None
+        self._landlord = self._high_bidder
+        hands = list(self._hands)
+        hands[self._landlord] = hands[self._landlord] | self._bottom  # DDZ-3.7
+        self._log(
+            event="landlord", player=self._landlord, bid=self._high_bid, bottom=str(self._bottom)
+        )
+        self._start_play(hands, self._landlord)  # DDZ-3.8
+
+    # ---- outcome ------------------------------------------------------------------------
+
+    def _settlement(self) -> Settlement | None:
+        if self._table is None or not self._table.is_over or self._landlord is None:
+            return None
+        landlord = self._landlord
+        winner = self._table.finish_order[0]
+        plays = self._table.plays_made
+        farmers = [p for p in range(3) if p != landlord]
+        landlord_won = winner == landlord
+        return settle(
+            landlord,
+            self._high_bid,
+            sum(self._table.bombs_played),  # DDZ-7.1
+            landlord_won,
+            spring=landlord_won and all(plays[f] == 0 for f in farmers),  # DDZ-7.2
+            reverse_spring=not landlord_won and plays[landlord] == 1,  # DDZ-7.3
+        )
+
+    def returns(self) -> list[float]:
+        s = self._settlement()
+        return [0.0, 0.0, 0.0] if s is None else [float(x) for x in s.scores]
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        s = self._settlement()
+        if s is None:
+            return None
+        return {
+            "landlord": self._landlord,
+            "winner": "landlord" if s.landlord_won else "farmers",
+            "bid": s.bid,
+            "bombs": s.bombs,
+            "spring": s.spring,
+            "reverse_spring": s.reverse_spring,
+            "multiplier": s.multiplier,
+            "unit": s.unit,
+            "scores": list(s.scores),
+        }
+
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """Play the deal out ``n`` times in Rust from this card-play position and settle each
+        (DDZ-7): an ``(n, 3)`` array of returns. ``policy`` is ``"random"`` or ``"greedy"``;
+        the results depend on ``seed`` only, not on ``threads`` (0 = all cores)."""
+        if self._table is None or self._landlord is None:
+            raise IllegalActionError("playouts start at card play: the auction is still on")
+        out = self._table.playouts(n, policy, seed, threads)
+        landlord = self._landlord
+        landlord_won = out["finish_order"][:, 0] == landlord
+        plays = out["plays_made"]
+        farmers = [p for p in range(3) if p != landlord]
+        spring = landlord_won & (plays[:, farmers].sum(axis=1) == 0)  # DDZ-7.2
+        reverse = ~landlord_won & (plays[:, landlord] == 1)  # DDZ-7.3
+        bombs = out["bombs_played"].sum(axis=1)  # DDZ-7.1
+        unit = self._high_bid * 2.0**bombs * np.where(spring | reverse, 2, 1)  # DDZ-7.5/7.6
+        sign = np.where(landlord_won, 1.0, -1.0)
+        returns = np.repeat((-sign * unit)[:, None], 3, axis=1)
+        returns[:, landlord] = 2 * sign * unit  # DDZ-7.7
+        return returns
+
+    # ---- information --------------------------------------------------------------------
+
+    def _current_hands(self) -> list[CardSet]:
+        if self._table is None:
+            return list(self._hands)
+        return self._table.hands()
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """DDZ-3.9: own hand; every call, the bottom cards once the landlord has them, every
+        play and pass, every hand size."""
+        if player not in (0, 1, 2):
+            raise InvalidArgumentError(f"player must be 0, 1 or 2, got {player!r}")
+        hands = self._current_hands()
+        top = self._table.top if self._table is not None else None
+        return {
+            "player": player,
+            "phase": self.phase,
+            "deal_number": self._deal_index,
+            "hand": str(hands[player]),
+            "hand_sizes": [len(h) for h in hands],
+            "current_player": self.current_player,
+            "first_bidder": self._first_bidder,
+            "high_bid": self._high_bid,
+            "landlord": self._landlord,
+            "bottom": str(self._bottom) if self._landlord is not None else None,
+            "top": None if top is None else {"player": top[1], "cards": str(top[0].cards)},
+            "history": self._public_history(),
+        }
+
+    def _public_history(self) -> list[dict[str, Any]]:
+        # Only the current deal: earlier void deals have no bearing on it (DDZ-3.5c).
+        start = max(i for i, e in enumerate(self._history) if e["event"] == "deal")
+        return [dict(e) for e in self._history[start:]]
+
+    def resample(self, player: int, seed: int | None = None) -> DouDizhuState:
+        """A state with ``player``'s cards and the same public history, the hidden cards dealt
+        at random among the others (and the bottom while it is hidden), each seat keeping every
+        card it is known to have held. Only the current deal is rebuilt (DDZ-3.5c)."""
+        rng = Rng(check_seed(seed))
+        known = self._known_initial_cards(player)
+        bottom_public = self._landlord is not None
+        pool = DECK - known[0] - known[1] - known[2]
+        if bottom_public:
+            pool -= self._bottom
+        rest = rng.shuffled(list(pool))
+        hands = []
+        for p in range(3):
+            need = 17 - len(known[p])
+            hands.append(known[p] | CardSet(rest[:need]))
+            rest = rest[need:]
+        bottom = self._bottom if bottom_public else CardSet(rest[:3])
+        deal = {
+            "hands": [str(h) for h in hands],
+            "bottom": str(bottom),
+            "first_bidder": self._first_bidder,
+            "number": self._deal_index,
+        }
+        clone = DouDizhuState(self.game, self.seed, deal)
+        for entry in self._actions[self._deal_start :]:
+            clone.apply(clone.action_from_json(entry))
+        return clone
+
+    def _known_initial_cards(self, player: int) -> list[CardSet]:
+        """Per seat, the cards of its 17-card dealt hand that ``player`` knows it held."""
+        known = [CardSet(), CardSet(), CardSet()]
+        known[player] = self._hands[player]
+        for e in self._public_history():
+            if e["event"] == "play" and e["player"] != player:
+                cards = CardSet(e["cards"])
+                if e["player"] == self._landlord:
+                    cards -= self._bottom
+                known[e["player"]] |= cards
+        return known

@@ -1,0 +1,591 @@
+"""One Poker (``cardavia.load("one_poker")``). Rules: ``rules/onepoker.md`` (ids ``OP-x.y``).
+
+Two players, a 104-card shoe (two packs, OP-1.2). Each deal: two cards each with a public UP/DOWN
+signal (OP-3.6), antes (OP-3.5), each player locks one card face down (OP-3.7), one no-limit
+betting round with amounts as "to" totals (OP-4, on the same Rust betting round as Hold'em),
+reveal of both locked cards and settlement where 2 beats A (OP-2, OP-5). The deal runs on the
+Rust :class:`~cardavia._core.OnePokerDeal`.
+
+**One state is one deal.** The deal cycle spans deals (held cards and the stock carry over,
+OP-3.4), so a deal's spec carries that state in::
+
+    {"number": 1,                  # deal number in the match (1 = first)
+     "stacks": [20, 20],           # chips before the antes
+     "first": 0,                   # first player of this deal (OP-3.2)
+     "held": [null, null],         # each player's kept card from the previous deal (deal 1: null)
+     "stock": "Ks 9h 3d ...",      # the stock, top first, after any reshuffle (OP-3.4 step 3)
+     "discard": "..."}             # the discard pile (cards revealed since the last reshuffle)
+
+held + stock + discard are exactly the 104 cards. Deal 1: the first player receives stock
+cards 0 and 2, the second 1 and 3 (OP-3.3, OP-3.10); later deals: the first player draws stock
+card 0, the second card 1 (OP-3.4 step 4). Steps 1-3 of OP-3.4 (discarding the locked cards,
+keeping the held ones, reshuffling an empty stock) belong to :class:`OnePokerMatch`, which
+makes the next deal's spec; a caller may supply every stock order (OP-3.10).
+
+**Actions**: ``lock Ks`` (OP-3.7), then ``fold``, ``check``, ``call 3``, ``bet to 3``,
+``raise to 8`` (OP-4.4). **Action ids**: 0 fold, 1 check/call, ``1 + T`` bet/raise to ``T``
+(``T`` = 1 .. 2 × stack), then ``2 + 2 × stack + card index`` to lock a card of that kind
+(rank × 4 + suit; the two copies of a card are interchangeable, OP-1.2).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardavia import _core
+from cardavia._core import Card, CardBag, CardSet, OnePokerDeal, Rng
+from cardavia.cards import check_seed
+from cardavia.errors import IllegalActionError, InvalidArgumentError
+from cardavia.game import Action, Game, Match, Option, State, register
+from cardavia.games.holdem import CHECK, FOLD, _call, _raise_range
+
+__all__ = ["OnePokerGame", "OnePokerMatch", "OnePokerState", "compare", "signal"]
+
+SHOE = CardBag.two_packs(jokers=False)
+SHOE_LIST = [str(c) for c in SHOE]
+
+
+def compare(x: str | Card, y: str | Card) -> int:
+    """OP-2.5: 1 if locked card ``x`` beats ``y``, -1 if it loses, 0 for a tie (2 beats A)."""
+    return _core.one_poker_compare(str(x), str(y))
+
+
+def signal(cards: str | Sequence[str | Card]) -> tuple[int, int]:
+    """OP-3.6: (UP, DOWN) of a two-card hand: UP counts ranks 8..A, DOWN ranks 2..7."""
+    parsed = _core.parse_cards_text(cards if isinstance(cards, str) else " ".join(map(str, cards)))
+    if len(parsed) != 2:
+        raise InvalidArgumentError(f"a One Poker hand has 2 cards, got {len(parsed)}")
+    up = sum(1 for c in parsed if _is_up(str(c)))
+    return (up, 2 - up)
+
+
+def _is_up(card: str) -> bool:
+    return card[0] in "89TJQKA"
+
+
+@register
+class OnePokerGame(Game["OnePokerState"]):
+    """One Poker (rules/onepoker.md). See the module documentation."""
+
+    id = "one_poker"
+    OPTIONS = (
+        Option("stack", int, 20, "starting chips per player (OP-1.3)", minimum=1, maximum=10_000),
+        Option("ante", int, 1, "ante per deal (OP-1.4)", minimum=1),
+    )
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def total_chips(self) -> int:
+        return 2 * int(self.options["stack"])
+
+    @property
+    def num_actions(self) -> int:
+        return 2 + self.total_chips + 52
+
+    def new_state(self, seed: int | None = None, deal: Any = None) -> OnePokerState:
+        return OnePokerState(self, seed, deal)
+
+    def new_match(
+        self,
+        seed: int | None = None,
+        stock: str | None = None,
+        reshuffles: Sequence[str] = (),
+    ) -> OnePokerMatch:
+        return OnePokerMatch(self, seed, stock=stock, reshuffles=reshuffles)
+
+    def first_deal(self, seed: int, stock: str | None = None) -> dict[str, Any]:
+        """The spec of deal 1 of a match (OP-3.1): a shuffled 104-card stock."""
+        if stock is None:
+            stock = " ".join(Rng(seed).shuffled(SHOE_LIST))
+        s = int(self.options["stack"])
+        return {
+            "number": 1,
+            "stacks": [s, s],
+            "first": 0,  # OP-3.2, OP-7.1
+            "held": [None, None],
+            "stock": stock,
+            "discard": "",
+        }
+
+
+def _lock_action(card: str) -> Action:
+    return Action("lock", cards=CardSet(card), label=f"lock {card}")
+
+
+class OnePokerState(State):
+    """One One Poker deal. See the module documentation."""
+
+    game: OnePokerGame
+
+    def __init__(self, game: OnePokerGame, seed: int | None, deal: Any):
+        super().__init__(game, seed, deal)
+        if deal is None:
+            deal = game.first_deal(self.seed)
+        self._deal_record = self._check_deal(deal)
+        d = self._deal_record
+        stock = d["stock"].split()
+        first = d["first"]
+        second = 1 - first
+        hands: list[list[str]] = [[], []]
+        if d["held"] == [None, None]:
+            hands[first] = [stock[0], stock[2]]  # OP-3.3, OP-3.10
+            hands[second] = [stock[1], stock[3]]
+            self._stock_left = len(stock) - 4
+        else:
+            hands[first] = [d["held"][first], stock[0]]  # OP-3.4 step 4
+            hands[second] = [d["held"][second], stock[1]]
+            self._stock_left = len(stock) - 2
+        self._hands = [" ".join(h) for h in hands]
+        self._deal = OnePokerDeal(d["stacks"], first, self._hands, game.options["ante"])
+        self._events_seen = 0
+        self._sync()
+
+    def _check_deal(self, deal: Any) -> dict[str, Any]:
+        if not isinstance(deal, Mapping):
+            raise InvalidArgumentError(
+                'a One Poker deal is {"number", "stacks", "first", "held", "stock", "discard"}'
+            )
+        stacks = list(deal.get("stacks", []))
+        if len(stacks) != 2 or any(
+            isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in stacks
+        ):
+            raise InvalidArgumentError(f"stacks must be two positive ints, got {stacks!r}")
+        if sum(stacks) > self.game.total_chips:
+            raise InvalidArgumentError(
+                f"the stacks total {sum(stacks)}, more than 2 × stack = {self.game.total_chips}"
+            )
+        first = deal.get("first", 0)
+        if first not in (0, 1) or isinstance(first, bool):
+            raise InvalidArgumentError(f"first must be 0 or 1, got {first!r}")
+        number = deal.get("number", 1)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidArgumentError(f"number must be a positive int, got {number!r}")
+        held = list(deal.get("held", [None, None]))
+        if len(held) != 2 or (held.count(None) == 1):
+            raise InvalidArgumentError("held is [null, null] (deal 1) or one card per player")
+        held_cards = [None if h is None else str(Card(h)) for h in held]
+        stock = [str(c) for c in _core.parse_cards_text(str(deal.get("stock", "")))]
+        discard = [str(c) for c in _core.parse_cards_text(str(deal.get("discard", "")))]
+        every = stock + discard + [h for h in held_cards if h is not None]
+        if sorted(every) != sorted(SHOE_LIST):
+            raise InvalidArgumentError(
+                "held + stock + discard must be exactly the 104 cards of two packs (OP-1.2)"
+            )
+        needed = 4 if held_cards == [None, None] else 2
+        if len(stock) < needed:
+            raise InvalidArgumentError(
+                f"the stock holds {len(stock)} cards, fewer than the {needed} to draw: "
+                "reshuffle first (OP-3.4 step 3)"
+            )
+        return {
+            "number": number,
+            "stacks": stacks,
+            "first": first,
+            "held": held_cards,
+            "stock": " ".join(stock),
+            "discard": " ".join(discard),
+        }
+
+    # ---- protocol -------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> OnePokerDeal:
+        """The Rust deal (read it; act through :meth:`apply`)."""
+        return self._deal
+
+    @property
+    def current_player(self) -> int | None:
+        return self._deal.to_act
+
+    @property
+    def phase(self) -> str:
+        """``"lock"``, ``"betting"`` or ``"over"``."""
+        return self._deal.phase
+
+    def legal_actions(self) -> list[Action]:
+        seat = self._deal.to_act
+        if seat is None:
+            return []
+        if self._deal.phase == "lock":
+            cards = self._hands[seat].split()
+            out = [_lock_action(c) for c in dict.fromkeys(cards)]
+        else:
+            fold, check, call, raise_range, is_bet = self._deal.legal()
+            out = [FOLD] if fold else []
+            out.append(CHECK if check else _call(call or 0))
+            if raise_range is not None:
+                out.extend(_raise_range("bet" if is_bet else "raise", *raise_range))
+        self._listed = out
+        return out
+
+    def _violation(self, action: Action) -> tuple[str, str] | None:
+        seat = self._deal.to_act
+        if seat is None:
+            return ("OP-4.10", "the deal is over")
+        kind = action.kind
+        if kind == "lock":
+            if not isinstance(action.cards, CardSet) or len(action.cards) != 1:
+                return ("OP-3.7", "lock exactly one card")
+            return self._deal.lock_violation(seat, str(action.cards))
+        if kind not in ("fold", "check", "call", "bet", "raise"):
+            return (
+                "OP-4.4",
+                f"{action} is not a One Poker action (lock, fold, check, call, bet, raise)",
+            )
+        amount = action.amount
+        if kind in ("bet", "raise"):
+            if amount is None:
+                return ("OP-4.5", f"a {kind} needs a to-amount")
+            if self._deal.phase == "betting":
+                level = self._deal.level
+                if kind == "bet" and level > 0:
+                    return ("OP-4.4", f"the bet level is {level}: raise, not bet")
+                if kind == "raise" and level == 0:
+                    return ("OP-4.4", "nothing has been bet: bet, not raise")
+        v = self._deal.violation(seat, kind, amount if kind in ("bet", "raise") else None)
+        if v is not None:
+            return v
+        if kind == "call" and amount is not None and amount != self._deal.legal()[2]:
+            return ("OP-4.4", f"a call now moves {self._deal.legal()[2]} chips, not {amount}")
+        if kind in ("fold", "check") and amount is not None:
+            return ("OP-4.4", f"{kind} takes no amount")
+        return None
+
+    def _do(self, action: Action) -> None:
+        seat = self._deal.to_act
+        assert seat is not None
+        if action.kind == "lock":
+            self._deal.lock(seat, str(action.cards))
+        elif action.kind in ("bet", "raise"):
+            self._deal.apply(seat, action.kind, action.amount)
+        else:
+            self._deal.apply(seat, action.kind)
+        self._sync()
+
+    def _sync(self) -> None:
+        events = self._deal.events(self._events_seen)
+        self._events_seen += len(events)
+        self._history.extend(events)
+
+    # ---- outcome --------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        if self._deal.phase != "over":
+            return [0.0, 0.0]
+        before = self._deal_record["stacks"]
+        return [float(a - b) for a, b in zip(self._deal.stacks, before, strict=True)]
+
+    @property
+    def next_first_player(self) -> int | None:
+        """OP-3.2: the pot winner; after a split the other player than this deal's first."""
+        if self._deal.phase != "over":
+            return None
+        w = self._deal.winner
+        return w if w is not None else 1 - self._deal.first_player
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        if self._deal.phase != "over":
+            return None
+        stacks = list(self._deal.stacks)
+        return {
+            "winner": self._deal.winner,
+            "by_fold": any(self._deal.folded),
+            "locked": [self._deal.locked(0), self._deal.locked(1)],
+            "stacks": stacks,
+            "net": [int(r) for r in self.returns()],
+            "next_first_player": self.next_first_player,
+            "match_over": 0 in stacks,  # OP-6.1
+        }
+
+    # ---- information ----------------------------------------------------------------------
+
+    def _carried(self) -> list[str | None]:
+        """OP-6.6: the group (UP/DOWN) of each held card carried in — public knowledge."""
+        return [
+            None if h is None else ("UP" if _is_up(h) else "DOWN")
+            for h in self._deal_record["held"]
+        ]
+
+    def _public_history(self, player: int) -> list[dict[str, Any]]:
+        out = []
+        for e in self._history:
+            if e["event"] == "lock" and e["player"] != player:
+                e = {"event": "lock", "player": e["player"]}  # OP-3.7: which card is hidden
+            out.append(dict(e))
+        return out
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """OP-3.11 / OP-6.6: own cards and lock, both signals, stacks, pot, bets, the cards
+        revealed (the discard pile and this deal's reveal), stock and discard sizes."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InvalidArgumentError(f"player must be 0 or 1, got {player!r}")
+        d = self._deal
+        over = d.phase == "over"
+        return {
+            "player": player,
+            "deal_number": self._deal_record["number"],
+            "phase": d.phase,
+            "first_player": d.first_player,
+            "hand": self._hands[player],
+            "locked": d.locked(player),
+            "opponent_locked": d.locked(1 - player) is not None,
+            "signals": [list(signal(h)) for h in self._hands],
+            "carried": self._carried(),
+            "stacks": list(d.stacks),
+            "antes": list(d.antes),
+            "bets": list(d.bets),
+            "pot": d.pot_total,
+            "revealed": [d.locked(0), d.locked(1)] if over else None,
+            "discard": self._deal_record["discard"],
+            "stock_size": self._stock_left,
+            "discard_size": len(self._deal_record["discard"].split()),
+            "current_player": d.to_act,
+            "legal": [str(a) for a in self.legal_actions()] if d.to_act == player else [],
+            "history": self._public_history(player),
+        }
+
+    def resample(self, player: int, seed: int | None = None) -> OnePokerState:
+        """A deal consistent with ``player``'s observation: the opponent's cards redrawn with
+        the same signal (and carried-card group, and the revealed locked card once shown), his
+        lock redrawn until revealed, the stock reshuffled; the same actions replayed."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InvalidArgumentError(f"player must be 0 or 1, got {player!r}")
+        rng = Rng(check_seed(seed))
+        rec = self._deal_record
+        opp = 1 - player
+        d = self._deal
+        over = d.phase == "over"
+        pool = list(SHOE_LIST)
+        for c in self._hands[player].split() + rec["discard"].split():
+            pool.remove(c)
+        up = signal(self._hands[opp])[0]
+        carried = self._carried()[opp]
+        later = rec["held"] != [None, None]
+        # Groups of the opponent's (carried, drawn) or (first, second) cards.
+        if later:
+            groups = [carried == "UP", up - (carried == "UP") == 1]
+        else:
+            groups = [up >= 1, up == 2]
+            if up == 1 and rng.below(2):
+                groups = [False, True]
+        cards: list[str | None] = [None, None]
+        revealed = d.locked(opp) if over else None
+        if revealed is not None:
+            slots = [i for i in (0, 1) if groups[i] == _is_up(revealed)]
+            cards[slots[rng.below(len(slots))]] = revealed
+            pool.remove(revealed)
+        pool = rng.shuffled(pool)
+        for i in (0, 1):
+            if cards[i] is None:
+                pick = next(c for c in pool if _is_up(c) == groups[i])
+                pool.remove(pick)
+                cards[i] = pick
+        opp_cards = [c for c in cards if c is not None]
+        opp_lock = revealed if revealed is not None else opp_cards[rng.below(2)]
+        first = rec["first"]
+        own = self._hands[player].split()
+        held: list[str | None]
+        if later:
+            held = [own[0], own[0]]
+            held[opp] = opp_cards[0]
+            draws = [own[1], own[1]]
+            draws[opp] = opp_cards[1]
+            stock = [draws[first], draws[1 - first]] + pool
+        else:
+            hands = [own, own]
+            hands[opp] = opp_cards
+            f, s = hands[first], hands[1 - first]
+            stock = [f[0], s[0], f[1], s[1]] + pool
+            held = [None, None]
+        deal = {**rec, "held": held, "stock": " ".join(stock)}
+        clone = OnePokerState(self.game, self.seed, deal)
+        for entry, event_player in zip(self._actions, self._action_players(), strict=True):
+            if entry["kind"] == "lock" and event_player == opp:
+                clone.apply(_lock_action(opp_lock))
+            else:
+                clone.apply(clone.action_from_json(entry))
+        return clone
+
+    def _action_players(self) -> list[int]:
+        return [e["player"] for e in self._history if e["event"] in ("lock", "action")]
+
+    # ---- action text and ids --------------------------------------------------------------
+
+    _TEXT = re.compile(r"^(fold|check|call|bet|raise)(?:\s+(?:to\s+)?(\d+))?$")
+
+    def parse_action(self, text: str) -> Action:
+        norm = " ".join(text.strip().split())
+        low = norm.lower()
+        if low.startswith("lock "):
+            return _lock_action(str(Card(norm[5:].strip())))
+        m = self._TEXT.match(low)
+        if m is None:
+            return Action(low, label=low)
+        kind, amount = m.group(1), m.group(2)
+        if kind in ("fold", "check"):
+            return FOLD if kind == "fold" else CHECK
+        if kind == "call":
+            if amount is None:
+                call = self._deal.legal()[2]
+                return _call(call) if call is not None else Action("call", label="call")
+            return _call(int(amount))
+        if amount is None:
+            return Action(kind, label=kind)
+        t = int(amount)
+        return _raise_range(kind, t, t)[0] if t < 10**9 else Action(kind, amount=t)
+
+    def action_id(self, action: Action) -> int:
+        total = self.game.total_chips
+        if action.kind == "fold":
+            return 0
+        if action.kind in ("check", "call"):
+            return 1
+        if (
+            action.kind in ("bet", "raise")
+            and action.amount is not None
+            and 1 <= action.amount <= total
+        ):
+            return 1 + action.amount
+        if action.kind == "lock" and isinstance(action.cards, CardSet) and len(action.cards) == 1:
+            return 2 + total + next(iter(action.cards)).index
+        raise InvalidArgumentError(f"{action} has no action id in One Poker")
+
+    def action_from_id(self, action_id: int) -> Action:
+        total = self.game.total_chips
+        if not 0 <= action_id < self.game.num_actions:
+            raise IllegalActionError(
+                f"action id {action_id} is not in 0..{self.game.num_actions - 1}"
+            )
+        act: Action
+        if action_id >= 2 + total:
+            act = _lock_action(str(Card.from_index(action_id - 2 - total)))
+        elif action_id == 0:
+            act = FOLD
+        elif action_id == 1:
+            call = self._deal.legal()[2]
+            act = CHECK if call is None else _call(call)
+        else:
+            kind = "bet" if self._deal.level == 0 else "raise"
+            act = _raise_range(kind, action_id - 1, action_id - 1)[0]
+        if self.is_terminal() or self._violation(act) is not None:
+            raise IllegalActionError(f"action id {action_id} ({act}) is not legal now")
+        return act
+
+    def action_from_json(self, entry: Mapping[str, Any]) -> Action:
+        kind = entry.get("kind")
+        amount = entry.get("amount")
+        if kind == "lock" and isinstance(entry.get("cards"), str):
+            act = _lock_action(str(Card(entry["cards"])))
+        elif kind in ("fold", "check"):
+            act = FOLD if kind == "fold" else CHECK
+        elif kind == "call" and isinstance(amount, int):
+            act = _call(amount)
+        elif kind in ("bet", "raise") and isinstance(amount, int) and amount >= 0:
+            act = _raise_range(str(kind), amount, amount)[0]
+        else:
+            raise IllegalActionError(f"recorded action {dict(entry)} is not a One Poker action")
+        self.check(act)
+        return act
+
+
+class OnePokerMatch(Match[OnePokerState]):
+    """A match to 40 chips (OP-6.1): deals in sequence with the shoe carried over (OP-3.4).
+
+    ``stock`` fixes the initial 104-card order and ``reshuffles`` the order of each reshuffled
+    stock in turn (OP-3.10); otherwise they come from the match seed.
+    """
+
+    game: OnePokerGame
+
+    def __init__(
+        self,
+        game: OnePokerGame,
+        seed: int | None = None,
+        stock: str | None = None,
+        reshuffles: Sequence[str] = (),
+    ):
+        super().__init__(game, seed)
+        self._initial_stock = stock
+        self._reshuffles = list(reshuffles)
+        self._rng = Rng(self.seed)
+        self.reshuffle_count = 0
+        self.revealed: list[tuple[int, str, str]] = []  # (deal number, s0 locked, s1 locked)
+
+    def restart(self) -> None:
+        """OP-6.5: 20/20, a new shuffled stock, empty discard pile, seat 0 first."""
+        self.deals = []
+        self.revealed = []
+        self._initial_stock = None
+        self._reshuffles = []
+
+    def is_over(self) -> bool:
+        if not self.deals or not self.deals[-1].is_terminal():
+            return False
+        return 0 in self.deals[-1].deal.stacks  # OP-6.1, OP-7.13
+
+    @property
+    def stacks(self) -> list[int]:
+        if not self.deals:
+            return [int(self.game.options["stack"])] * 2
+        return list(self.deals[-1].deal.stacks)
+
+    @property
+    def winner(self) -> int | None:
+        """The player holding every chip once the match is over."""
+        if not self.is_over():
+            return None
+        return 0 if self.stacks[1] == 0 else 1
+
+    def _next_spec(self) -> dict[str, Any]:
+        if not self.deals:
+            seed = self._next_seed()
+            return self.game.first_deal(seed, self._initial_stock)
+        last = self.deals[-1]
+        rec = last._deal_record
+        d = last.deal
+        locked = [d.locked(0), d.locked(1)]
+        held = [d.held(0), d.held(1)]
+        assert None not in locked and None not in held
+        self.revealed.append((rec["number"], str(locked[0]), str(locked[1])))
+        drawn = 4 if rec["held"] == [None, None] else 2
+        stock = rec["stock"].split()[drawn:]
+        discard = rec["discard"].split() + [str(c) for c in locked]  # OP-3.4 step 1
+        if len(stock) < 2:  # OP-3.4 step 3, OP-6.2
+            pile = discard + stock
+            if self._reshuffles:
+                order = [str(c) for c in _core.parse_cards_text(self._reshuffles.pop(0))]
+                if sorted(order) != sorted(pile):
+                    raise InvalidArgumentError(
+                        "a supplied reshuffle order must hold exactly the discard pile and the "
+                        "remaining stock (OP-3.4)"
+                    )
+                stock = order
+            else:
+                stock = self._rng.shuffled(pile)
+            discard = []
+            self.reshuffle_count += 1
+        return {
+            "number": rec["number"] + 1,
+            "stacks": list(d.stacks),
+            "first": last.next_first_player,  # OP-3.2
+            "held": held,  # OP-3.4 step 2
+            "stock": " ".join(stock),
+            "discard": " ".join(discard),
+        }
+
+    def new_deal(self) -> OnePokerState:
+        """Start the next deal (OP-3.4); the previous one must be over."""
+        if self.deals and not self.deals[-1].is_terminal():
+            raise IllegalActionError("the current deal is not over yet")
+        if self.is_over():
+            raise IllegalActionError("the match is over (OP-6.1)", rule="OP-6.1")
+        spec = self._next_spec()
+        state = self.game.new_state(seed=self._next_seed(), deal=spec)
+        self.deals.append(state)
+        return state
