@@ -11,6 +11,8 @@ _T = TypeVar("_T")
 
 __version__: str
 __all__ = [
+    "count_deals",
+    "determinize",
     "BridgeDeal",
     "SmearDeal",
     "bridge_call_id",
@@ -796,3 +798,11 @@ def one_poker_compare(x: _CardInput, y: _CardInput) -> int: ...
 def one_poker_simulate(
     matches: int, seed: int = 0, stack: int = 20, ante: int = 1
 ) -> dict[str, int]: ...
+
+# ---------------------------------------------------------------------------------------------
+# Search: exactly uniform determinization of hidden cards (cardavia_core::search)
+
+def determinize(
+    need: Sequence[int], cards: Sequence[int], seats: Sequence[int], seed: int
+) -> list[list[int]]: ...
+def count_deals(need: Sequence[int], cards: Sequence[int], seats: Sequence[int]) -> float: ...

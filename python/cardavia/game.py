@@ -223,6 +223,17 @@ class Game(abc.ABC, Generic[S]):
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"cardavia.load({self.id!r}{', ' if opts else ''}{opts})"
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.id, self.options) == (other.id, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.id, json.dumps(self.options, sort_keys=True, default=str)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load_game, (self.id, dict(self.options)))
+
 
 class State(abc.ABC):
     """One moment of one deal. See the module documentation for the protocol."""
@@ -286,6 +297,25 @@ class State(abc.ABC):
 
     def is_terminal(self) -> bool:
         return self.current_player is None
+
+    def _check_player(self, player: object) -> int:
+        """``player`` as a seat number of this game, else InvalidArgumentError naming it.
+
+        Every method that takes a seat (``observation``, ``resample``, ``render``...) validates
+        it here, so that ``-1``, ``True`` or ``3`` in a three-player game are refused alike."""
+        n = self.game.num_players
+        if (
+            isinstance(player, (bool, np.bool_))
+            or not isinstance(player, (int, np.integer))
+            or not 0 <= int(player) < n
+        ):
+            raise InvalidArgumentError(f"player must be a seat 0..{n - 1}, got {player!r}")
+        return int(player)
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in the same order (the integer path for RL and
+        search: ``state.apply(i)`` takes an id)."""
+        return [self.action_id(a) for a in self.legal_actions()]
 
     @property
     def history(self) -> list[dict[str, Any]]:
@@ -366,13 +396,63 @@ class State(abc.ABC):
             separators=(",", ":"),
         )
 
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"_actions", "_history"})
+    """Attributes holding lists that only ever grow by appending entries that are never changed
+    afterwards: a clone copies the list and shares the entries."""
+
     def clone(self: S) -> S:
-        """An independent copy."""
-        return copy.deepcopy(self)
+        """An independent copy: nothing mutable is shared with the original.
+
+        Lists named in ``_APPEND_ONLY`` are copied with their (immutable by convention) entries
+        shared; every other attribute is copied by :func:`clone_value`."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        append_only = self._APPEND_ONLY
+        for key, value in self.__dict__.items():
+            fields[key] = value.copy() if key in append_only else clone_value(value)
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A state pickles as its record: the game and the JSON that replays it exactly.
+        return (_state_from_record, (self.game, self.to_json()))
 
     def __repr__(self) -> str:
         who = "over" if self.is_terminal() else f"player {self.current_player} to act"
         return f"<{self.game.id} state: {len(self._actions)} actions, {who}>"
+
+
+_IMMUTABLE_TYPES: frozenset[type] = frozenset(
+    {int, float, str, bool, type(None), bytes, CardSet, CardBag}
+)
+
+
+def clone_value(value: Any) -> Any:
+    """A copy of one state attribute that shares nothing mutable with ``value``.
+
+    Immutable values (numbers, text, cards, actions, games) are shared; lists, dicts, sets and
+    tuples are copied element by element; other objects (the Rust tables) by their
+    ``__copy__``, which for every table of ``cardavia._core`` is a full copy."""
+    kind = type(value)
+    if kind in _IMMUTABLE_TYPES or isinstance(value, (Action, Game)):
+        return value
+    if kind is list:
+        return [clone_value(v) for v in value]
+    if kind is dict:
+        return {k: clone_value(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(clone_value(v) for v in value)
+    if kind is set:
+        return set(value)
+    return copy.copy(value)
+
+
+def _state_from_record(game: Game[Any], record: str) -> State:
+    state: State = game.state_from_json(record)
+    return state
+
+
+def _load_game(game_id: str, options: dict[str, Any]) -> Game[Any]:
+    return load(game_id, **options)
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@
 //! * [`tricks`]: the trick-taking kernel (trumps, trick play, playouts), bridge and smear.
 //! * [`poker`]: Hold'em hand evaluation (rules/holdem.md HE-2) and equity.
 //! * [`climbing`]: the climbing games' combination engine, table and playouts.
+//! * [`search`]: what the AI shares: exactly uniform determinization of hidden cards.
 //! * [`tractor`]: Tractor's trump model, shapes, follows, trick winner, table and playouts.
 
 pub mod betting;
@@ -18,6 +19,7 @@ pub mod deal;
 pub mod error;
 pub mod poker;
 pub mod rng;
+pub mod search;
 pub mod tractor;
 pub mod tricks;
 

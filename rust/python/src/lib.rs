@@ -10,6 +10,7 @@ mod errors;
 mod five_ten_king;
 mod guandan;
 mod poker;
+mod search;
 mod tractor;
 mod tricks;
 
@@ -83,5 +84,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(guandan::guandan_action_index_size, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_wild_card, m)?)?;
+    m.add_function(wrap_pyfunction!(search::determinize, m)?)?;
+    m.add_function(wrap_pyfunction!(search::count_deals, m)?)?;
     Ok(())
 }
