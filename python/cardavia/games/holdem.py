@@ -32,7 +32,7 @@ rollout policy draws from (see :meth:`HoldemState.playout_returns`).
 one per exact amount as in OpenSpiel's ``universal_poker`` with ``bettingAbstraction=fullgame``:
 0 = fold, 1 = check or call, ``1 + T`` = bet or raise to ``T`` chips (``T`` ≥ 1).
 :meth:`~HoldemState.legal_action_ids` lists the id of **every** legal amount (ints, no Action
-objects: fold and check/call plus one contiguous range, :meth:`~HoldemState.legal_id_ranges`),
+objects: fold and check/call plus one contiguous range, held compactly as a :class:`LegalIds`),
 and :meth:`~HoldemState.legal_action_mask` sets that range by slicing; so the ids are a
 superset of the ids of ``legal_actions()``. With ``actions="abstract"`` legal actions are
 limited to fold, check/call and the four named sizes, and the space has 6 ids: 2 = minimum
@@ -46,8 +46,8 @@ import copy
 import json
 import re
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +63,7 @@ __all__ = [
     "HoldemGame",
     "HoldemMatch",
     "HoldemState",
+    "LegalIds",
     "from_phh",
     "showdown_strength",
     "to_phh",
@@ -149,6 +150,79 @@ def check_policy_args(n: object, policy: object, seed: object, threads: object) 
         or not 0 <= threads <= 1024
     ):
         raise InvalidArgumentError(f"threads must be an int in 0..1024 (0 = all), got {threads!r}")
+
+
+class LegalIds(Sequence[int]):
+    """The legal action ids of one decision, held compactly: a few single ids (fold,
+    check/call, locks or abstract sizes) then at most one run of consecutive raise-to ids
+    (every legal amount). Length, indexing and ``in`` are O(1) whatever the number of legal
+    amounts; iterating, ``list(ids)`` or ``np.asarray(ids)`` give every id; ``ranges`` is the
+    compact form (what :meth:`HoldemState.legal_action_mask` sets by slices). Immutable;
+    equal to any sequence of the same ids in the same (ascending) order."""
+
+    __slots__ = ("_head", "_run")
+
+    def __init__(self, head: tuple[int, ...] = (), run: range = range(0)):
+        self._head = head
+        self._run = run
+
+    def __len__(self) -> int:
+        return len(self._head) + len(self._run)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        k = len(self._head)
+        n = k + len(self._run)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("legal action id index out of range")
+        return self._head[index] if index < k else self._run[index - k]
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._head or value in self._run
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self._head
+        yield from self._run
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalIds):
+            return self._head == other._head and self._run == other._run
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        run = f" + range({self._run.start}, {self._run.stop})" if self._run else ""
+        return f"LegalIds({list(self._head)}{run})"
+
+    @property
+    def ranges(self) -> list[range]:
+        """The ids as ascending disjoint ranges."""
+        out = [range(i, i + 1) for i in self._head]
+        if self._run:
+            out.append(self._run)
+        return out
+
+    def tolist(self) -> list[int]:
+        return list(self)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> npt.NDArray[Any]:
+        head = np.array(self._head, dtype=np.int64)
+        run = np.arange(self._run.start, self._run.stop, dtype=np.int64)
+        out = np.concatenate([head, run])
+        return out if dtype is None else out.astype(dtype)
+
+
+NO_IDS = LegalIds()
 
 
 def derived_seed(seed: int) -> int:
@@ -343,37 +417,25 @@ class HoldemState(State):
         not permitted (HE-4.4) or the hand is over."""
         return self._hand.legal()[3]
 
-    def legal_id_ranges(self) -> list[range]:
-        """The legal action ids as ranges (ascending, disjoint): the compact form of
-        :meth:`legal_action_ids` — fold and check/call, then one range of raise-to ids."""
+    def legal_action_ids(self) -> LegalIds:  # type: ignore[override]
+        """The id of **every** legal action, ascending: fold, check/call and every legal
+        raise-to amount (``1 + T``), as a compact :class:`LegalIds` sequence (O(1) to build,
+        index and test; its ``ranges`` are fold/check-call and one run of raise-to ids). With
+        ``actions="abstract"`` the listed sizes' ids."""
         if self._hand.to_act is None:
-            return []
-        if self._abstract:
-            return [range(i, i + 1) for i in self.legal_action_ids()]
+            return NO_IDS
         fold, _check, _call, raise_range, _is_bet = self._hand.legal()
-        out = [range(0 if fold else 1, 2)]
-        if raise_range is not None:
-            out.append(range(raise_range[0] + 1, raise_range[1] + 2))
-        return out
-
-    def legal_action_ids(self) -> list[int]:
-        """The id of every legal action: fold, check/call and **every** legal raise-to amount
-        (``1 + T``), ascending; with ``actions="abstract"`` the listed sizes' ids."""
-        if self._hand.to_act is None:
-            return []
+        head = (0, 1) if fold else (1,)
         if self._abstract:
-            fold, check, call, _range, _is_bet = self._hand.legal()
-            return ([0] if fold else []) + [1] + [i for i, _ in self._hand.abstract_sizes()]
-        fold, _check, _call, raise_range, _is_bet = self._hand.legal()
-        ids = [0, 1] if fold else [1]
-        if raise_range is not None:
-            ids.extend(range(raise_range[0] + 1, raise_range[1] + 2))
-        return ids
+            return LegalIds(head + tuple(i for i, _ in self._hand.abstract_sizes()))
+        if raise_range is None:
+            return LegalIds(head)
+        return LegalIds(head, range(raise_range[0] + 1, raise_range[1] + 2))
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """Boolean mask over the action ids: True at every legal action's id (set by slices)."""
         mask = np.zeros(self.game.num_actions, dtype=bool)
-        for r in self.legal_id_ranges():
+        for r in self.legal_action_ids().ranges:
             mask[r.start : r.stop] = True
         return mask
 
@@ -1051,7 +1113,8 @@ def from_phh(text: str, game: HoldemGame | None = None) -> HoldemState:
         seat = seats[int(a[0][1:]) - 1]
         where = f"PHH: action {i} {' '.join(a)!r}"
         if state.current_player != seat:
-            if a[1] == "cc":
+            skipped = {e["player"] for e in state._sync() if e["event"] == "skip"}
+            if a[1] == "cc" and seat in skipped:
                 continue  # a lone check PokerKit asks of a player HE-4.9 skips (HE-7.6)
             raise InvalidArgumentError(f"{where}: it is seat {state.current_player}'s turn")
         try:

@@ -51,6 +51,8 @@ from cardavia.game import Action, Game, Match, Option, State, register
 from cardavia.games.holdem import (
     _BETTING_KINDS,
     _U64,
+    NO_IDS,
+    LegalIds,
     action_shape_violation,
     betting_action,
     check_policy_args,
@@ -264,40 +266,28 @@ class OnePokerState(State):
         when raising is not permitted (OP-4.6), while locking and once the deal is over."""
         return self._deal.legal()[3]
 
-    def legal_id_ranges(self) -> list[range]:
-        """The legal action ids as ascending disjoint ranges (compact :meth:`legal_action_ids`)."""
+    def legal_action_ids(self) -> LegalIds:  # type: ignore[override]
+        """The id of every legal action as a compact :class:`~cardavia.games.holdem.LegalIds`:
+        the lock ids in hand order while locking; fold, check/call and every legal raise-to
+        amount, ascending, while betting."""
         seat = self._deal.to_act
         if seat is None:
-            return []
+            return NO_IDS
         if self._deal.phase == "lock":
             base = 2 + self._total
-            idx = sorted({Card(c).index for c in self._hands[seat].split()})
-            return [range(base + i, base + i + 1) for i in idx]
+            return LegalIds(
+                tuple(base + Card(c).index for c in dict.fromkeys(self._hands[seat].split()))
+            )
         fold, _check, _call, raise_range, _is_bet = self._deal.legal()
-        out = [range(0 if fold else 1, 2)]
-        if raise_range is not None:
-            out.append(range(raise_range[0] + 1, raise_range[1] + 2))
-        return out
-
-    def legal_action_ids(self) -> list[int]:
-        """The id of every legal action (every legal raise-to amount included), ascending
-        while betting; the lock ids in hand order while locking."""
-        seat = self._deal.to_act
-        if seat is None:
-            return []
-        if self._deal.phase == "lock":
-            base = 2 + self._total
-            return [base + Card(c).index for c in dict.fromkeys(self._hands[seat].split())]
-        fold, _check, _call, raise_range, _is_bet = self._deal.legal()
-        ids = [0, 1] if fold else [1]
-        if raise_range is not None:
-            ids.extend(range(raise_range[0] + 1, raise_range[1] + 2))
-        return ids
+        head = (0, 1) if fold else (1,)
+        if raise_range is None:
+            return LegalIds(head)
+        return LegalIds(head, range(raise_range[0] + 1, raise_range[1] + 2))
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """Boolean mask over the action ids: True at every legal action's id (set by slices)."""
         mask = np.zeros(self.game.num_actions, dtype=bool)
-        for r in self.legal_id_ranges():
+        for r in self.legal_action_ids().ranges:
             mask[r.start : r.stop] = True
         return mask
 
@@ -663,9 +653,12 @@ class OnePokerMatch(Match[OnePokerState]):
         super().__init__(game, seed)
         self._initial_stock = stock
         self._reshuffles = list(reshuffles)
+        self._given = (stock, list(reshuffles))
         self._rng = Rng(self.seed)
         self.reshuffle_count = 0
         self.revealed: list[tuple[int, str, str]] = []  # (deal number, s0 locked, s1 locked)
+        # Every deal dealt and every restart, in order: what a pickled match replays.
+        self._journal: list[OnePokerState | None] = []
 
     def restart(self) -> None:
         """OP-6.5: 20/20, a new shuffled stock, empty discard pile, seat 0 first."""
@@ -673,6 +666,14 @@ class OnePokerMatch(Match[OnePokerState]):
         self.revealed = []
         self._initial_stock = None
         self._reshuffles = []
+        self._journal.append(None)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A match pickles as its record (the game, the seed, the supplied stock orders and the
+        # actions of every deal, restarts included) and unpickles by replaying it: the shoe's
+        # generator state is not itself picklable, and replaying reproduces it exactly.
+        journal = [None if st is None else list(st._actions) for st in self._journal]
+        return (_replay_match, (self.game, self.seed, self._given, journal))
 
     def is_over(self) -> bool:
         if not self.deals or not self.deals[-1].is_terminal():
@@ -738,4 +739,22 @@ class OnePokerMatch(Match[OnePokerState]):
         spec = self._next_spec()
         state = self.game.new_state(seed=self._next_seed(), deal=spec)
         self.deals.append(state)
+        self._journal.append(state)
         return state
+
+
+def _replay_match(
+    game: OnePokerGame,
+    seed: int,
+    given: tuple[str | None, list[str]],
+    journal: list[list[dict[str, Any]] | None],
+) -> OnePokerMatch:
+    match = OnePokerMatch(game, seed, stock=given[0], reshuffles=given[1])
+    for entry in journal:
+        if entry is None:
+            match.restart()
+            continue
+        state = match.new_deal()
+        for action in entry:
+            state.apply(state.action_from_json(action))
+    return match
