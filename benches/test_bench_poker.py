@@ -126,10 +126,11 @@ def test_illegal_huge_raise_is_rejected(benchmark: Any, game: str) -> None:
     benchmark(run)
 
 
+LOADED = {game: cardavia.load(game) for game in GAMES}
+
+
 def _new_game_state(game: str, seed: int) -> Any:
-    if game == "holdem":
-        return cardavia.load("holdem").new_state(seed=seed)
-    return cardavia.load("one_poker").new_state(seed=seed)
+    return LOADED[game].new_state(seed=seed)
 
 
 @pytest.mark.parametrize("game", GAMES)
