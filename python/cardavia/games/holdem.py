@@ -85,11 +85,17 @@ def showdown_strength(cards: str | Sequence[str]) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# Actions: immutable, built on demand (no cache grows with the amounts asked for).
+# Actions: immutable, built on demand (a small bounded cache; nothing grows with the amounts).
 
 FOLD = Action("fold", label="fold")
 CHECK = Action("check", label="check")
 _BETTING_KINDS = frozenset({"fold", "check", "call", "bet", "raise"})
+
+
+_RECENT: dict[tuple[str, int | None], Action] = {}
+_RECENT_MAX = 4096
+"""Recently built betting Actions (immutable, so shared): a bounded cache, emptied when full,
+so that memory never grows with the amounts asked for (issue 18 point 3)."""
 
 
 def betting_action(kind: str, amount: int | None) -> Action:
@@ -98,9 +104,17 @@ def betting_action(kind: str, amount: int | None) -> Action:
         return FOLD
     if kind == "check":
         return CHECK
-    if kind == "call":
-        return Action("call", amount=amount, label=f"call {amount}")
-    return Action(kind, amount=amount, label=f"{kind} to {amount}")
+    key = (kind, amount)
+    act = _RECENT.get(key)
+    if act is None:
+        if kind == "call":
+            act = Action("call", amount=amount, label=f"call {amount}")
+        else:
+            act = Action(kind, amount=amount, label=f"{kind} to {amount}")
+        if len(_RECENT) >= _RECENT_MAX:
+            _RECENT.clear()
+        _RECENT[key] = act
+    return act
 
 
 def entry_of(kind: str, amount: int | None) -> dict[str, Any]:

@@ -132,8 +132,17 @@ class OnePokerGame(Game["OnePokerState"]):
         }
 
 
+_LOCKS: dict[str, Action] = {}
+
+
 def _lock_action(card: str) -> Action:
-    return Action("lock", cards=CardSet(card), label=f"lock {card}")
+    """The lock of a card (canonical text); one shared object per card kind (52 at most)."""
+    act = _LOCKS.get(card)
+    if act is None:
+        act = Action("lock", cards=CardSet(card), label=f"lock {card}")
+        if len(_LOCKS) < 64:
+            _LOCKS[card] = act
+    return act
 
 
 def _id_action(kind: str, amount: int | None, card: str | None) -> Action:
@@ -150,8 +159,10 @@ class OnePokerState(State):
     def __init__(self, game: OnePokerGame, seed: int | None, deal: Any):
         super().__init__(game, seed, deal)
         if deal is None:
-            deal = game.first_deal(self.seed)
-        self._deal_record = self._check_deal(deal)
+            # A shuffle of the shoe is valid by construction: no need to re-check it.
+            self._deal_record = game.first_deal(self.seed)
+        else:
+            self._deal_record = self._check_deal(deal)
         d = self._deal_record
         stock = d["stock"].split()
         first = d["first"]
@@ -170,6 +181,9 @@ class OnePokerState(State):
         self._events_seen = 0
         self._listed: Sequence[Action] = ()
         self._total = game.total_chips
+        # Public and fixed for the whole deal (OP-3.6, OP-6.6): computed once.
+        self._signals = tuple(signal(h) for h in self._hands)
+        self._discard_size = len(d["discard"].split())
 
     def _check_deal(self, deal: Any) -> dict[str, Any]:
         if not isinstance(deal, Mapping):
@@ -469,7 +483,7 @@ class OnePokerState(State):
             "hand": self._hands[player],
             "locked": d.locked(player),
             "opponent_locked": d.locked(1 - player) is not None,
-            "signals": [list(signal(h)) for h in self._hands],
+            "signals": [list(sig) for sig in self._signals],
             "carried": self._carried(),
             "stacks": list(d.stacks),
             "antes": list(d.antes),
@@ -478,7 +492,7 @@ class OnePokerState(State):
             "revealed": [d.locked(0), d.locked(1)] if over else None,
             "discard": discard,
             "stock_size": self._stock_left,
-            "discard_size": len(discard.split()),
+            "discard_size": self._discard_size,
             "current_player": d.to_act,
             "legal": [str(a) for a in self.legal_actions()] if mine else [],
             "raise_range": list(rr) if rr is not None else None,
