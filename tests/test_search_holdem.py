@@ -7,6 +7,7 @@ benches/protocol_peers_holdem.py.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import pickle
@@ -15,6 +16,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardavia
 from cardavia import CardSet, IllegalActionError, InvalidArgumentError, Rng, _core
@@ -514,3 +517,56 @@ def test_phh_plain_records_with_bad_cards_are_clear_errors() -> None:
             from_phh(bad)
     with pytest.raises(InvalidArgumentError):
         from_phh(12)  # type: ignore[arg-type]
+
+
+# A property test: whatever is done to a valid record, from_phh gives a state or an
+# InvalidArgumentError, never another exception (issue 18 point 8).
+
+
+_PHH_TEXT = _phh()
+_TOKENS = [
+    "'",
+    '"',
+    "[",
+    "]",
+    ",",
+    "=",
+    "0",
+    "-1",
+    "p0",
+    "p9",
+    "cbr",
+    "cc",
+    "f",
+    "d",
+    "dh",
+    "db",
+    "??",
+    "Ah",
+    "Zz",
+    "\n",
+    "true",
+    "1e9",
+    "99999999999999999999",
+    "{",
+    "}",
+    " ",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cuts=st.lists(
+        st.tuples(st.integers(0, len(_PHH_TEXT)), st.integers(0, 12), st.sampled_from(_TOKENS)),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_mutated_phh_records_give_a_state_or_a_clear_error(
+    cuts: list[tuple[int, int, str]],
+) -> None:
+    text = _PHH_TEXT
+    for at, length, token in cuts:
+        text = text[:at] + token + text[at + length :]
+    with contextlib.suppress(InvalidArgumentError):
+        from_phh(text)
