@@ -112,5 +112,13 @@ def deal(
     click.echo(f"seed: {d.seed}")
 
 
+def _register_subcommands() -> None:
+    from cardavia.cli.arena import arena
+
+    main.add_command(arena)
+
+
+_register_subcommands()
+
 if __name__ == "__main__":  # pragma: no cover
     main()
