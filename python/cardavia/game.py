@@ -22,7 +22,7 @@ import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +30,29 @@ import numpy.typing as npt
 from cardavia._core import CardBag, CardSet
 from cardavia.cards import check_seed
 from cardavia.errors import IllegalActionError, InvalidArgumentError
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from cardavia.games.bridge import BridgeGame
+    from cardavia.games.doudizhu import DouDizhuGame
+    from cardavia.games.five_ten_king import FiveTenKingGame
+    from cardavia.games.guandan import GuandanGame
+    from cardavia.games.holdem import HoldemGame
+    from cardavia.games.one_poker import OnePokerGame
+    from cardavia.games.options import (
+        BridgeOptions,
+        FiveTenKingOptions,
+        HoldemOptions,
+        OnePokerOptions,
+        RedTenOptions,
+        SmearOptions,
+        TractorOptions,
+    )
+    from cardavia.games.red_ten import RedTenGame
+    from cardavia.games.smear import SmearGame
+    from cardavia.games.tractor import TractorGame
+    from cardavia.games.zhengshangyou import ZhengShangyouGame
 
 __all__ = [
     "Action",
@@ -513,8 +536,39 @@ def register(game_class: type[Game[Any]]) -> type[Game[Any]]:
     return game_class
 
 
+@overload
+def load(game_id: Literal["doudizhu"]) -> DouDizhuGame: ...
+@overload
+def load(game_id: Literal["zhengshangyou"]) -> ZhengShangyouGame: ...
+@overload
+def load(game_id: Literal["red_ten"], **options: Unpack[RedTenOptions]) -> RedTenGame: ...
+@overload
+def load(
+    game_id: Literal["five_ten_king"], **options: Unpack[FiveTenKingOptions]
+) -> FiveTenKingGame: ...
+@overload
+def load(game_id: Literal["guandan"]) -> GuandanGame: ...
+@overload
+def load(game_id: Literal["tractor"], **options: Unpack[TractorOptions]) -> TractorGame: ...
+@overload
+def load(game_id: Literal["bridge"], **options: Unpack[BridgeOptions]) -> BridgeGame: ...
+@overload
+def load(game_id: Literal["smear"], **options: Unpack[SmearOptions]) -> SmearGame: ...
+@overload
+def load(game_id: Literal["holdem"], **options: Unpack[HoldemOptions]) -> HoldemGame: ...
+@overload
+def load(game_id: Literal["one_poker"], **options: Unpack[OnePokerOptions]) -> OnePokerGame: ...
+@overload
+def load(game_id: str) -> Game[Any]: ...
+
+
 def load(game_id: str, **options: Any) -> Game[Any]:
-    """The game ``game_id`` with the given options (each validated; see the game's OPTIONS)."""
+    """The game ``game_id`` with the given options (each validated; see the game's OPTIONS).
+
+    Type checkers see the game's own class (``load("bridge")`` is a ``BridgeGame``, whose
+    states are ``BridgeState``) and check its options (:mod:`cardavia.games.options`). A game id
+    known only at run time gives a ``Game[Any]``; its options then come as ``**options``
+    (a dict), checked at run time only."""
     _import_games()
     try:
         factory = _REGISTRY[game_id]
