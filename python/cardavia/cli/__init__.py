@@ -112,5 +112,7 @@ def deal(
     click.echo(f"seed: {d.seed}")
 
 
+from cardavia.cli import rules as _rules  # noqa: E402, F401 (defines `cardavia rules`)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
