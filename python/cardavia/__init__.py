@@ -36,6 +36,7 @@ from cardavia.game import Action, Game, Match, State, games, load
 if TYPE_CHECKING:
     from cardavia import holdem as holdem
     from cardavia import holdem_game as holdem_game
+    from cardavia import rules as rules
     from cardavia.games import bridge as bridge
     from cardavia.games import doudizhu as doudizhu
     from cardavia.games import five_ten_king as five_ten_king
@@ -61,6 +62,7 @@ _LAZY_MODULES: dict[str, str] = {
     "one_poker": "cardavia.games.one_poker",
     "holdem_game": "cardavia.games.holdem",
     "holdem": "cardavia.holdem",
+    "rules": "cardavia.rules",
 }
 
 
