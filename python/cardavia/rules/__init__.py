@@ -69,7 +69,7 @@ RULE_PREFIXES: dict[str, str] = {
 """Rule-id prefix -> game id."""
 
 _PREFIX = "|".join(RULE_PREFIXES)
-_BODY = rf"(?:{_PREFIX})-(?:TV-[A-Z]?\d+|[VD]\d+|\d+(?:\.\d+)*[A-Za-z]?)(?![A-Za-z0-9])"
+_BODY = rf"(?:{_PREFIX})-(?:TV-[A-Z]?\d+|[VD]\d+|\d+(?:\.\d+)*[A-Za-z]?)(?![A-Za-z0-9]|\.\d)"
 RULE_ID_PATTERN = rf"\b{_BODY}"
 """A regular expression matching one rule id: a game prefix, then a rule number with an
 optional letter (``DDZ-3.5c``, ``ZSY-7.7A``, ``BR-3.8.1``), a reference case (``DDZ-V01``,
