@@ -135,12 +135,11 @@ def test_every_cited_rule_id_is_in_the_document(game: str, lang: str) -> None:
     for rule_id, where in sorted(CITED.items()):
         if rules.RULE_PREFIXES[rule_id.partition("-")[0]] != game:
             continue
-        if re.fullmatch(r"[A-Z]+-\d+", rule_id):  # a bare section number: DDZ-5
-            try:
-                rules.rule(game, rule_id, lang)
-            except cardavia.InvalidArgumentError:
-                missing[rule_id] = where[:3]
-        elif rule_id not in defined:
+        if rule_id in defined:
+            continue
+        try:  # a section number (DDZ-5, BR-7.1) names its numbered section
+            rules.rule(game, rule_id, lang)
+        except cardavia.InvalidArgumentError:
             missing[rule_id] = where[:3]
     assert not missing, f"cited but not defined in the {lang} rules of {game}: {missing}"
 
@@ -231,6 +230,32 @@ def test_reader_gives_text_rules_sub_items_sections_and_summaries() -> None:
     assert rules.summary("doudizhu").endswith(".")
     assert rules.game_of("GD-V10") == "guandan" and rules.game_of("FTK-TV-24") == "five_ten_king"
     assert cardavia.rules is rules
+
+
+def test_reader_understands_every_definition_format() -> None:
+    doc = rules._parse(
+        "# Game\n\nOne line about it.\n\n"
+        "## HE-2 Rankings\n\nHigh cards first.\n\n"
+        "## 5. Scoring\n\n"
+        "- **BR-5.2 Made.** Declarer scores:\n"
+        "    1. trick points;\n"
+        "    - **BR-5.2.1** trick points are `m × base`.\n"
+        "- BR-5.3 Defeated: nothing.\n"
+        "  (continued)\n\n"
+        "TR-3.8 A plain paragraph\nover two lines.\n\n"
+        "### 5.1 Cases\n\n| ID | Cards | Expected |\n|---|---|---|\n| BR-TV-A01 | `7h` | single |\n"
+        "\n```text\nBR-9.9 inside a code block\n```\n"
+    )
+    assert doc.summary == "One line about it."
+    assert list(doc.rules) == ["HE-2", "BR-5.2", "BR-5.2.1", "BR-5.3", "TR-3.8", "BR-TV-A01"]
+    assert doc.rules["HE-2"].startswith("Rankings") and "High cards first." in doc.rules["HE-2"]
+    assert "trick points;" in doc.rules["BR-5.2"] and "m × base" in doc.rules["BR-5.2"]
+    assert doc.rules["BR-5.2.1"] == "trick points are `m × base`."
+    assert doc.rules["BR-5.3"] == "Defeated: nothing.\n(continued)"
+    assert doc.rules["TR-3.8"] == "A plain paragraph\nover two lines."
+    assert doc.rules["BR-TV-A01"] == "Cards: `7h`; Expected: single"
+    assert set(doc.sections) == {"5", "5.1"} and "BR-5.3" in doc.sections["5"]
+    assert doc.duplicates == ()
 
 
 def test_korean_text_is_korean() -> None:

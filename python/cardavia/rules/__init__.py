@@ -22,8 +22,10 @@ Document format (what this module reads):
   ``| DDZ-V01 | ... |`` (a row of a table of reference cases);
 * a list-item rule runs until the next item at its own or a shallower indentation, a heading
   or the end of its paragraph, and includes its nested sub-items;
-* numbered section headings (``## 5. Beating``) make a bare section number such as ``DDZ-5``
-  resolvable by :func:`rule`; code blocks are never read for definitions.
+* a heading that starts with an id (``## HE-2 Hand rankings``) defines that id as its whole
+  section; a numbered heading (``## 5. Beating``, ``### 9.1 Pack``) makes the section id
+  (``DDZ-5``, ``DDZ-9.1``) resolvable by :func:`rule` when no rule has that id;
+* code blocks are never read for definitions.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ _DEFINITION = re.compile(
     r"(?=$|[\s:.,;|)\]—–-])"
 )
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
-_SECTION = re.compile(r"^(\d+)\.?(?:[ \t]|$)")
+_SECTION = re.compile(r"^(\d+(?:\.\d+)*)\.?(?:[ \t]|$)")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 
@@ -216,21 +218,28 @@ def _item_text(lines: list[str], start: int, definition: re.Match[str]) -> str:
     return _clean("\n".join(out))
 
 
+def _section_end(lines: list[str], begin: int, level: int) -> int:
+    """The line after the section whose heading (of ``level``) is at ``begin``."""
+    in_fence = False
+    for j in range(begin + 1, len(lines)):
+        if _FENCE.match(lines[j]):
+            in_fence = not in_fence
+        heading = None if in_fence else _HEADING.match(lines[j])
+        if heading and len(heading.group(1)) <= level:
+            return j
+    return len(lines)
+
+
+def _section_text(lines: list[str], begin: int, level: int, title: str) -> str:
+    return _clean("\n".join([title, *lines[begin + 1 : _section_end(lines, begin, level)]]))
+
+
 def _parse(text: str) -> _Document:
     lines = text.splitlines()
     rules: dict[str, str] = {}
     sections: dict[str, str] = {}
     duplicates: list[str] = []
-    title_seen = False
     in_fence = False
-    section: tuple[int, str, int] | None = None  # (level, number, first line)
-
-    def close_section(end: int) -> None:
-        if section is not None:
-            level, number, begin = section
-            title = _HEADING.sub(r"\2", lines[begin])
-            sections.setdefault(number, _clean("\n".join([title, *lines[begin + 1 : end]])))
-
     for i, line in enumerate(lines):
         if _FENCE.match(line):
             in_fence = not in_fence
@@ -238,17 +247,13 @@ def _parse(text: str) -> _Document:
         if in_fence:
             continue
         heading = _HEADING.match(line)
-        if heading:
-            level = len(heading.group(1))
-            if not title_seen and level == 1:
-                title_seen = True
-                continue
+        if heading and len(heading.group(1)) > 1:
             number = _SECTION.match(heading.group(2))
-            if section is not None and level <= section[0]:
-                close_section(i)
-                section = None
-            if number and section is None:
-                section = (level, number.group(1), i)
+            if number:  # "## 5. Beating": resolvable as DDZ-5
+                level = len(heading.group(1))
+                sections.setdefault(
+                    number.group(1), _section_text(lines, i, level, heading.group(2))
+                )
         definition = _DEFINITION.match(line)
         if definition is None:
             continue
@@ -257,9 +262,11 @@ def _parse(text: str) -> _Document:
             duplicates.append(rule_id)
         elif line.lstrip().startswith("|") or "|" in definition.group("lead"):
             rules[rule_id] = _table_row_text(lines, i)
+        elif heading:  # "## HE-2 Hand rankings": the id names the whole section
+            title = line[definition.end() :].strip(" \t:—–-")
+            rules[rule_id] = _section_text(lines, i, len(heading.group(1)), title)
         else:
             rules[rule_id] = _item_text(lines, i, definition)
-    close_section(len(lines))
     return _Document(text, _first_paragraph(lines), rules, sections, tuple(duplicates))
 
 
@@ -303,7 +310,7 @@ def rule(game_id: str, rule_id: str, lang: str = "en") -> str:
     if key in doc.rules:
         return doc.rules[key]
     prefix, _, number = key.partition("-")
-    if RULE_PREFIXES.get(prefix) == game_id and number in doc.sections:
+    if RULE_PREFIXES.get(prefix) == game_id and number in doc.sections:  # a section: DDZ-5
         return doc.sections[number]
     expected = next(p for p, g in RULE_PREFIXES.items() if g == game_id)
     hint = (
