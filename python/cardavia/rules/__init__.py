@@ -149,7 +149,7 @@ def _cells(line: str) -> list[str]:
 
 
 def _clean(text: str) -> str:
-    return text.replace("**", "").replace("__", "").strip()
+    return text.replace("**", "").strip()
 
 
 def _table_row_text(lines: list[str], row: int) -> str:
