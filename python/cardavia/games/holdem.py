@@ -1063,7 +1063,7 @@ def from_phh(text: str, game: HoldemGame | None = None) -> HoldemState:
             }
         from cardavia.game import load
 
-        game = load("holdem", **options)  # type: ignore[assignment]
+        game = load("holdem", **options)
     if not isinstance(game, HoldemGame):
         raise InvalidArgumentError("game must be a Hold'em game (cardavia.load('holdem'))")
     n = game.num_players
