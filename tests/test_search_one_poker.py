@@ -257,7 +257,7 @@ def test_ids_cover_every_amount_and_errors_name_the_rule() -> None:
     assert state.deal.level == 7
     record = json.loads(state.to_json())
     record["actions"][-1]["amount"] = 10**25
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidArgumentError, match="OP-4.5"):
         GAME.state_from_json(json.dumps(record))
 
 

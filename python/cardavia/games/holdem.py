@@ -150,6 +150,15 @@ def action_shape_violation(action: Action, rule: str) -> tuple[str, str] | None:
     return None
 
 
+def _amount_violation(violation: Any, seat: int, kind: str, amount: int) -> tuple[str, str] | None:
+    """The engine's check of a bet/raise-to amount of any size: amounts beyond 2**64 (which no
+    stack reaches) are checked as 2**64 - 1 and named as given."""
+    v: tuple[str, str] | None = violation(seat, kind, min(amount, _U64))
+    if v is not None and amount > _U64:
+        v = (v[0], v[1].replace(str(_U64), str(amount)))
+    return v
+
+
 def check_policy_args(n: object, policy: object, seed: object, threads: object) -> None:
     """Validate the arguments of ``playout_returns`` (InvalidArgumentError naming the bad one)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or int(n) < 1:
@@ -471,7 +480,7 @@ class HoldemState(State):
                 return ("HE-4.2", f"the bet level is {level}: raise, not bet")
             if kind == "raise" and level == 0:
                 return ("HE-4.2", "nothing has been bet in this round: bet, not raise")
-            v = self._hand.violation(seat, kind, min(amount, _U64))
+            v = _amount_violation(self._hand.violation, seat, kind, amount)
             if v is not None:
                 return v
             if self._abstract:

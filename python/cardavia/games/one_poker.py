@@ -50,9 +50,9 @@ from cardavia.errors import CardaviaError, IllegalActionError, InvalidArgumentEr
 from cardavia.game import Action, Game, Match, Option, State, register
 from cardavia.games.holdem import (
     _BETTING_KINDS,
-    _U64,
     NO_IDS,
     LegalIds,
+    _amount_violation,
     action_shape_violation,
     betting_action,
     check_policy_args,
@@ -362,7 +362,7 @@ class OnePokerState(State):
                     return ("OP-4.4", f"the bet level is {level}: raise, not bet")
                 if kind == "raise" and level == 0:
                     return ("OP-4.4", "nothing has been bet: bet, not raise")
-            return self._deal.violation(seat, kind, min(amount, _U64))
+            return _amount_violation(self._deal.violation, seat, kind, amount)
         v = self._deal.violation(seat, kind)
         if v is not None:
             return v
