@@ -367,9 +367,11 @@ class State(abc.ABC):
             raise InvalidArgumentError(f"player must be a seat 0..{n - 1}, got {player!r}")
         return int(player)
 
-    def legal_action_ids(self) -> list[int]:
-        """The ids of :meth:`legal_actions`, in the same order (the integer path for RL and
-        search: ``state.apply(i)`` takes an id)."""
+    def legal_action_ids(self) -> Sequence[int]:
+        """The id of every legal action: the integer path for RL and search
+        (``state.apply(i)`` takes an id). Where ``legal_actions()`` lists every action, the ids
+        come in its order; where it lists representatives of a continuum (Hold'em raise
+        amounts) the ids cover every legal action, as a compact sequence."""
         return [self.action_id(a) for a in self.legal_actions()]
 
     @property

@@ -440,7 +440,7 @@ class HoldemState(State):
         not permitted (HE-4.4) or the hand is over."""
         return self._hand.legal()[3]
 
-    def legal_action_ids(self) -> LegalIds:  # type: ignore[override]
+    def legal_action_ids(self) -> LegalIds:
         """The id of **every** legal action, ascending: fold, check/call and every legal
         raise-to amount (``1 + T``), as a compact :class:`LegalIds` sequence (O(1) to build,
         index and test; its ``ranges`` are fold/check-call and one run of raise-to ids). With

@@ -280,7 +280,7 @@ class OnePokerState(State):
         when raising is not permitted (OP-4.6), while locking and once the deal is over."""
         return self._deal.legal()[3]
 
-    def legal_action_ids(self) -> LegalIds:  # type: ignore[override]
+    def legal_action_ids(self) -> LegalIds:
         """The id of every legal action as a compact :class:`~cardavia.games.holdem.LegalIds`:
         the lock ids in hand order while locking; fold, check/call and every legal raise-to
         amount, ascending, while betting."""
