@@ -6,14 +6,20 @@
 //!   (the declarer at dummy's turns), [`BridgeDeal::seat_to_play`] the seat whose card is due.
 //! * [`score`]: the duplicate score with its breakdown (BR-5).
 //! * [`simulate`]: seeded random deals played to the end, in parallel threads.
+//! * For search: [`BridgeDeal::resample`] (an exactly uniform deal consistent with one seat's
+//!   view), [`BridgeDeal::playout_returns`] from any decision under a
+//!   [`Policy`](super::playout::Policy), and the [`greedy`] policy.
 
-use super::playout::{parallel_seeded, random_card};
+use super::playout::{parallel_seeded_range, random_card};
 use super::trick::{RuleIds, TrickState};
 use super::trump::TrumpRules;
 use crate::cards::{Card, CardSet};
 use crate::error::{invalid, Error, RuleViolation};
 use crate::rng::Rng;
 use std::fmt;
+
+pub mod greedy;
+mod search;
 
 pub const NORTH: usize = 0;
 pub const EAST: usize = 1;
@@ -824,10 +830,28 @@ pub struct SimulatedDeal {
 /// `n` random deals (random auction and play), deal `i` from `Rng::new(playout_seed(seed, i))`,
 /// on `threads` threads; results in index order and independent of `threads`.
 pub fn simulate(n: usize, vul: Vulnerability, seed: u64, threads: usize) -> Vec<SimulatedDeal> {
-    parallel_seeded(n, seed, threads, |_, rng| {
+    simulate_range(0, n, vul, seed, threads)
+}
+
+/// Deals `first..first + n` of [`simulate`]'s batch (the same results in slices).
+pub fn simulate_range(
+    first: usize,
+    n: usize,
+    vul: Vulnerability,
+    seed: u64,
+    threads: usize,
+) -> Vec<SimulatedDeal> {
+    parallel_seeded_range(first, n, seed, threads, |_, rng| {
         let hands = random_deal(rng);
         let mut deal = BridgeDeal::new(hands, vul).expect("a full deal");
         deal.random_playout(rng);
+        SimulatedDeal::of(&deal)
+    })
+}
+
+impl SimulatedDeal {
+    /// The summary of a finished deal.
+    pub fn of(deal: &BridgeDeal) -> SimulatedDeal {
         let mut tricks_won = [0u8; 4];
         let mut captured = [CardSet::EMPTY; 4];
         if let Some(p) = deal.play() {
@@ -841,7 +865,7 @@ pub fn simulate(n: usize, vul: Vulnerability, seed: u64, threads: usize) -> Vec<
             calls: deal.auction().calls().len() as u16,
             tricks_won,
             captured,
-            score: deal.score().expect("over"),
+            score: deal.score().unwrap_or_default(),
         }
-    })
+    }
 }

@@ -350,38 +350,3 @@ fn smear_points_at_most_ten_and_sides() {
         }
     }
 }
-
-#[test]
-fn constrained_deal_respects_voids() {
-    let mut rng = Rng::new(4);
-    let classes = [
-        CardSet(SUIT_MASKS[0]),
-        CardSet(SUIT_MASKS[1]),
-        CardSet(SUIT_MASKS[2]),
-        CardSet(SUIT_MASKS[3]),
-    ];
-    let buckets = [
-        Bucket {
-            capacity: 26,
-            allowed: 0b0011,
-        },
-        Bucket {
-            capacity: 13,
-            allowed: 0b1111,
-        },
-        Bucket {
-            capacity: 13,
-            allowed: 0b1100,
-        },
-    ];
-    for _ in 0..20 {
-        let out = constrained_deal(&classes, &buckets, &mut rng).unwrap();
-        assert_eq!(out[0], classes[0].union(classes[1]));
-        assert!(out[2].is_subset(classes[2].union(classes[3])));
-    }
-    let impossible = [Bucket {
-        capacity: 52,
-        allowed: 0b0111,
-    }];
-    assert!(constrained_deal(&classes, &impossible, &mut rng).is_err());
-}
