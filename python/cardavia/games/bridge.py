@@ -182,37 +182,31 @@ class BridgeGame(Game["BridgeState"]):
 class BridgeState(State):
     """One bridge deal: the auction, then 13 tricks (see the module documentation).
 
-    The Rust deal (``_deal``) is the one source of truth: the record's actions are appended as
-    they are applied, and :attr:`history` is read back from the deal."""
+    The Rust deal (``_deal``) is the one source of truth: the record's actions and
+    :attr:`history` are read back from it."""
 
     game: BridgeGame
 
     def __init__(self, game: BridgeGame, seed: int | None, deal: Any):
         super().__init__(game, seed, deal)
         if deal is None:
-            deal = self._random_deal()
+            # BR-3.4: the seeded shuffle dealt one card at a time from West.
+            self._deal = BridgeDeal.seeded(self.seed, game.vulnerability)
+            self._deal_record = {"hands": self._deal.dealt_texts()}
+            return
         self._deal_record = self._check_deal(deal)
         self._deal = BridgeDeal(self._deal_record["hands"], game.vulnerability)
 
     @classmethod
-    def _wrap(
-        cls, game: BridgeGame, seed: int, deal: BridgeDeal, actions: list[dict[str, Any]]
-    ) -> BridgeState:
-        """A state around an existing Rust deal whose record is ``actions``."""
+    def _wrap(cls, game: BridgeGame, seed: int, deal: BridgeDeal) -> BridgeState:
+        """A state around an existing Rust deal (its record is the deal's actions)."""
         new = object.__new__(cls)
         new.game = game
         new.seed = seed
         new._deal = deal
-        new._deal_record = {"hands": [str(h) for h in deal.dealt()]}
-        new._actions = actions
+        new._deal_record = {"hands": deal.dealt_texts()}
         new._history = []
         return new
-
-    def _random_deal(self) -> dict[str, Any]:
-        # BR-3.4: card k of the shuffled deck goes to seat (3 + k) mod 4, West first; the
-        # seeded deal gives hand i the cards k ≡ i (mod 4), so seat s gets hand (s + 1) mod 4.
-        hands, _ = _core.deal_cards(4, 13, 1, False, self.seed)
-        return {"hands": [str(CardSet(hands[(s + 1) % 4])) for s in range(4)]}
 
     @staticmethod
     def _check_deal(deal: Any) -> dict[str, Any]:
@@ -241,6 +235,9 @@ class BridgeState(State):
         """The seat that chooses: the caller, the seat to play, or the declarer when dummy's
         card is due (BR-4.3); None when the deal is over."""
         return self._deal.current_player
+
+    def is_terminal(self) -> bool:
+        return self._deal.is_over
 
     @property
     def seat_to_play(self) -> int | None:
@@ -312,10 +309,19 @@ class BridgeState(State):
         if violation is not None:
             rule, why = violation
             raise IllegalActionError(f"{ACTIONS[i]} is illegal ({rule}): {why}", rule=rule)
-        self._actions.append(ACTION_JSON[i])
 
     def _do(self, action: Action) -> None:
         self.apply(action)
+
+    @property  # type: ignore[override]
+    def _actions(self) -> list[dict[str, Any]]:
+        """The record's actions, read back from the deal (calls, then cards)."""
+        return [ACTION_JSON[i] for i in self._deal.action_ids()]
+
+    @_actions.setter
+    def _actions(self, value: list[dict[str, Any]]) -> None:
+        if value:
+            raise AttributeError("a bridge state's actions are its deal's")
 
     def returns(self) -> list[float]:
         s = self._deal.score()
@@ -379,14 +385,12 @@ class BridgeState(State):
         return out
 
     def clone(self) -> BridgeState:
-        """An independent copy (the Rust deal copied, the record's list copied; its entries are
-        shared immutable dicts)."""
+        """An independent copy (the Rust deal copied; the record is read back from it)."""
         new = object.__new__(BridgeState)
         new.game = self.game
         new.seed = self.seed
         new._deal = self._deal.clone()
         new._deal_record = {"hands": list(self._deal_record["hands"])}
-        new._actions = self._actions.copy()
         new._history = []
         return new
 
@@ -434,7 +438,7 @@ class BridgeState(State):
             raise InvalidArgumentError("the deal is over: there is no decision to resample for")
         rseed = check_seed(seed)
         deal = self._deal.resample(player, rseed)
-        return BridgeState._wrap(self.game, derive_seed(rseed, 1), deal, self._actions.copy())
+        return BridgeState._wrap(self.game, derive_seed(rseed, 1), deal)
 
     def playout_returns(
         self, n: int, policy: str = "random", seed: int | None = 0, threads: int = 1

@@ -319,6 +319,21 @@ impl PyBridgeDeal {
             .map_err(to_py)
     }
 
+    /// The deal of ``seed`` (BR-3.4), the cards ``cardavia.deal(4, 13, seed=seed)`` deals,
+    /// seated from West.
+    #[staticmethod]
+    #[pyo3(signature = (seed, vulnerability = "none"))]
+    fn seeded(seed: u64, vulnerability: &str) -> PyResult<Self> {
+        BridgeDeal::new(bridge::seeded_deal(seed), vul_from(vulnerability)?)
+            .map(PyBridgeDeal)
+            .map_err(to_py)
+    }
+    /// True once the deal is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.phase() == bridge::Phase::Over
+    }
+
     /// ``"auction"``, ``"play"`` or ``"over"``.
     #[getter]
     fn phase(&self) -> &'static str {
@@ -383,6 +398,10 @@ impl PyBridgeDeal {
     }
     fn dealt(&self) -> Vec<PyCardSet> {
         self.0.dealt().iter().copied().map(PyCardSet).collect()
+    }
+    /// The dealt hands as card text (``str`` of each hand's CardSet).
+    fn dealt_texts(&self) -> Vec<String> {
+        self.0.dealt().iter().map(|h| h.to_string()).collect()
     }
     /// Each seat's remaining cards.
     fn hands(&self) -> Vec<PyCardSet> {
@@ -803,6 +822,15 @@ impl PySmearDeal {
     }
     fn dealt(&self) -> Vec<PyCardSet> {
         self.0.dealt().iter().copied().map(PyCardSet).collect()
+    }
+    /// The dealt hands and the stock as card text (``str`` of each CardSet), stock last.
+    fn dealt_texts(&self) -> Vec<String> {
+        self.0
+            .dealt()
+            .iter()
+            .chain(std::iter::once(&self.0.stock()))
+            .map(|h| h.to_string())
+            .collect()
     }
     fn hands(&self) -> Vec<PyCardSet> {
         self.0.hands().into_iter().map(PyCardSet).collect()

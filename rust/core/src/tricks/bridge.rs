@@ -587,6 +587,18 @@ pub fn deal_from_west(deck: &[Card]) -> [CardSet; 4] {
     hands
 }
 
+/// The deal of `seed` as `cardavia.deal(4, 13, seed=seed)` gives it (hand `i` holds the cards
+/// `k ≡ i (mod 4)` of the shuffled pack), seated by BR-3.4: card `k` goes to seat
+/// `(3 + k) mod 4`, so hand `i` is seat `(i + 3) mod 4`'s.
+pub fn seeded_deal(seed: u64) -> [CardSet; 4] {
+    let d = crate::deal::deal(1, false, 4, Some(13), seed).expect("a full bridge deal");
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, hand) in d.hands.iter().enumerate() {
+        hands[(i + 3) % 4] = hand.iter().copied().collect();
+    }
+    hands
+}
+
 /// A seeded random deal (BR-3.4): the 52 cards shuffled by `rng`, then dealt from West.
 pub fn random_deal(rng: &mut Rng) -> [CardSet; 4] {
     let mut deck: Vec<Card> = CardSet::full_pack(false).iter().collect();
