@@ -90,7 +90,7 @@ def main() -> None:
     }
     times: dict[str, list[float]] = {name: [] for name in sides}
     steps: dict[str, int] = {}
-    for name, run in sides.items():  # warm-up
+    for run in sides.values():  # warm-up
         run(10, args.seed)
     for r in range(args.rounds):
         for name, run in sides.items():

@@ -124,7 +124,7 @@ def test_resample_keeps_dummy_only_once_exposed_and_hides_declarer_from_dummy() 
     """BR-4.2/4.9: before the opening lead dummy's hand is redealt for the opening leader;
     from the lead on it is kept for everyone; the dummy player does not see declarer's hand."""
     state = GAME.new_state(seed=12)
-    for call in "P P 4H P P P".split():
+    for call in ["P", "P", "4H", "P", "P", "P"]:
         state.apply(call)
     declarer, dummy = state.declarer, state.dummy
     assert (declarer, dummy) == (NORTH, SOUTH)
@@ -198,8 +198,7 @@ def test_resample_is_uniform_over_consistent_deals(viewer_role: str, tricks: int
     state = next(
         s
         for seed in range(200)
-        if (s := late_position(seed, tricks, need_void=True)) is not None
-        and s.declarer is not None
+        if (s := late_position(seed, tricks, need_void=True)) is not None and s.declarer is not None
     )
     declarer, dummy = state.declarer, state.dummy
     assert declarer is not None and dummy is not None
@@ -550,7 +549,7 @@ HA D2 C2 SA
         (("AKQJT98765432...", "AKQJT98765432.."), "four suits"),
         (('[Vulnerable "None"]', '[Vulnerable "Red"]'), "Vulnerable"),
         (('[Deal "N:', '[Deal "X:'), "Deal tag"),
-        (("...AKQJT98765432\"]", '"]'), "four hands"),
+        (('...AKQJT98765432"]', '"]'), "four hands"),
     ],
 )
 def test_malformed_pbn_records_say_what_and_where(change: tuple[str, str], match: str) -> None:
@@ -574,9 +573,13 @@ def test_pbn_cards_after_the_last_trick_are_refused() -> None:
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.integers(0, len(PBN) - 1), st.integers(0, 3), st.sampled_from(
-            list("SHDCNEWAKQJT98765432-*.:\"[] \nXP") + ["Pass", "AP", "=1=", "$1", "10"]
-        )),
+        st.tuples(
+            st.integers(0, len(PBN) - 1),
+            st.integers(0, 3),
+            st.sampled_from(
+                list('SHDCNEWAKQJT98765432-*.:"[] \nXP') + ["Pass", "AP", "=1=", "$1", "10"]
+            ),
+        ),
         min_size=1,
         max_size=6,
     )

@@ -313,7 +313,7 @@ class BridgeState(State):
     def _do(self, action: Action) -> None:
         self.apply(action)
 
-    @property  # type: ignore[override]
+    @property
     def _actions(self) -> list[dict[str, Any]]:
         """The record's actions, read back from the deal (calls, then cards)."""
         return [ACTION_JSON[i] for i in self._deal.action_ids()]

@@ -24,15 +24,15 @@ def check_count(n: Any, what: str = "n", minimum: int = 1) -> int:
     """``n`` as an int in ``minimum..MAX_COUNT``, else InvalidArgumentError naming it."""
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)):
         raise InvalidArgumentError(f"{what} must be an int, got {type(n).__name__}")
-    n = int(n)
-    if n < minimum:
-        raise InvalidArgumentError(f"{what} must be at least {minimum}, got {n}")
-    if n > MAX_COUNT:
+    count = int(n)
+    if count < minimum:
+        raise InvalidArgumentError(f"{what} must be at least {minimum}, got {count}")
+    if count > MAX_COUNT:
         raise InvalidArgumentError(
-            f"{what} = {n} is too many: at most {MAX_COUNT} results per call (run several "
+            f"{what} = {count} is too many: at most {MAX_COUNT} results per call (run several "
             "calls with other seeds, or fewer)"
         )
-    return n
+    return count
 
 
 def check_policy(policy: Any) -> str:

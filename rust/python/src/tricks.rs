@@ -13,7 +13,9 @@ use crate::cards::{cardset_from_any, PyCard, PyCardSet};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardSet};
 use cardavia_core::rng::Rng;
-use cardavia_core::tricks::bridge::{self, greedy as bridge_greedy, BridgeDeal, Call, Contract, Vulnerability};
+use cardavia_core::tricks::bridge::{
+    self, greedy as bridge_greedy, BridgeDeal, Call, Contract, Vulnerability,
+};
 use cardavia_core::tricks::playout::Policy;
 use cardavia_core::tricks::smear::{self, Action, Phase as SmearPhase, SmearDeal};
 use cardavia_core::tricks::{self as core, TrickState, TrumpRules};
@@ -39,7 +41,9 @@ pub const MAX_RESULTS: usize = 1 << 32;
 /// allocated, with an InvalidArgumentError instead of an aborted process.
 fn check_count(n: usize, min: usize, bytes_each: usize, what: &str) -> PyResult<()> {
     if n < min {
-        return Err(invalid_argument(format!("{what} must be at least {min}, got {n}")));
+        return Err(invalid_argument(format!(
+            "{what} must be at least {min}, got {n}"
+        )));
     }
     let bytes = n.checked_mul(bytes_each).filter(|_| n <= MAX_RESULTS);
     let fits = bytes.is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok());
@@ -526,7 +530,13 @@ impl PyBridgeDeal {
     }
     /// The ids of every action taken so far, in order: the calls, then the cards.
     fn action_ids(&self) -> Vec<usize> {
-        let mut out: Vec<usize> = self.0.auction().calls().iter().map(|&c| call_id(c)).collect();
+        let mut out: Vec<usize> = self
+            .0
+            .auction()
+            .calls()
+            .iter()
+            .map(|&c| call_id(c))
+            .collect();
         if let Some(p) = self.0.play() {
             out.extend(p.plays().into_iter().map(|(_, c)| 38 + c.index() as usize));
         }
@@ -577,7 +587,9 @@ impl PyBridgeDeal {
         let policy = policy_from(policy)?;
         check_count(n, 1, 4 * std::mem::size_of::<f64>(), "n")?;
         if self.0.phase() == bridge::Phase::Over {
-            return Err(invalid_argument("the deal is over: there is nothing to play out"));
+            return Err(invalid_argument(
+                "the deal is over: there is nothing to play out",
+            ));
         }
         let threads = threads_or_all(threads);
         let base = &self.0;
@@ -917,9 +929,7 @@ impl PySmearDeal {
     }
     /// Each seat's score change (SM-6.4–6.8) once the deal is over, else None.
     fn returns(&self) -> Option<Vec<i32>> {
-        self.0
-            .returns()
-            .map(|r| r[..self.0.num_players()].to_vec())
+        self.0.returns().map(|r| r[..self.0.num_players()].to_vec())
     }
     /// A deal at the same point consistent with what ``viewer`` has seen, every card hidden
     /// from him dealt again exactly uniformly (see ``SmearDeal::resample`` in the core).
@@ -949,7 +959,9 @@ impl PySmearDeal {
         let players = self.0.num_players();
         check_count(n, 1, players * std::mem::size_of::<f64>(), "n")?;
         if self.0.current_player().is_none() {
-            return Err(invalid_argument("the deal is over: there is nothing to play out"));
+            return Err(invalid_argument(
+                "the deal is over: there is nothing to play out",
+            ));
         }
         let threads = threads_or_all(threads);
         let base = &self.0;

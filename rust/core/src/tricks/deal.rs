@@ -264,9 +264,16 @@ impl PreparedDeal<'_> {
             let mut options: Vec<(Counts, f64)> = Vec::new();
             let classes = self.accepted(g, &left);
             let mut x = [0u8; MAX_CLASSES];
-            self.visit(g, &left, &classes, 0, self.groups[g].1, &mut x, 1.0, &mut |x, w| {
-                options.push((*x, w))
-            });
+            self.visit(
+                g,
+                &left,
+                &classes,
+                0,
+                self.groups[g].1,
+                &mut x,
+                1.0,
+                &mut |x, w| options.push((*x, w)),
+            );
             let weights: Vec<f64> = options.iter().map(|o| o.1).collect();
             let x = options[pick(rng, &weights)].0;
             for c in 0..self.classes {
@@ -423,10 +430,14 @@ mod tests {
         let mut next = 0u8;
         for _ in 0..classes {
             let n = rng.below(4) as usize;
-            cards.push((0..n).map(|_| {
-                next += 1;
-                Card::from_index(next).unwrap()
-            }).collect::<Vec<_>>());
+            cards.push(
+                (0..n)
+                    .map(|_| {
+                        next += 1;
+                        Card::from_index(next).unwrap()
+                    })
+                    .collect::<Vec<_>>(),
+            );
         }
         let total: usize = cards.iter().map(|c| c.len()).sum();
         let mut caps = vec![0usize; buckets];
@@ -443,7 +454,9 @@ mod tests {
         let need: Vec<u8> = caps.iter().map(|&c| c as u8).collect();
         let mut hidden = HiddenCards::new(&need).unwrap();
         for (c, class) in cards.iter().enumerate() {
-            let seats = (0..buckets).filter(|&b| masks[b] >> c & 1 == 1).fold(0u8, |m, b| m | 1 << b);
+            let seats = (0..buckets)
+                .filter(|&b| masks[b] >> c & 1 == 1)
+                .fold(0u8, |m, b| m | 1 << b);
             for card in class {
                 hidden.add(card.index(), seats);
             }
@@ -480,12 +493,18 @@ mod tests {
         let mut seen: BTreeMap<Vec<u64>, usize> = BTreeMap::new();
         for _ in 0..draws {
             let out = deal.sample(&mut rng).unwrap();
-            assert_eq!(out.iter().map(|s| s.len()).collect::<Vec<_>>(), vec![2, 2, 1, 2]);
+            assert_eq!(
+                out.iter().map(|s| s.len()).collect::<Vec<_>>(),
+                vec![2, 2, 1, 2]
+            );
             *seen.entry(out.iter().map(|s| s.0).collect()).or_default() += 1;
         }
         assert_eq!(seen.len() as f64, cells);
         let expected = draws as f64 / cells;
-        let chi2: f64 = seen.values().map(|&o| (o as f64 - expected).powi(2) / expected).sum();
+        let chi2: f64 = seen
+            .values()
+            .map(|&o| (o as f64 - expected).powi(2) / expected)
+            .sum();
         let k = cells - 1.0;
         let critical = k * (1.0 - 2.0 / (9.0 * k) + 3.09 * (2.0 / (9.0 * k)).sqrt()).powi(3);
         assert!(chi2 < critical, "chi2 {chi2} >= {critical}");
@@ -502,11 +521,7 @@ mod tests {
     /// The union of overlapping events over 0..12: every member comes out equally often.
     #[test]
     fn draw_union_is_uniform_over_the_union() {
-        let events: [Vec<u32>; 3] = [
-            (0..6).collect(),
-            (4..9).collect(),
-            vec![1, 5, 8, 10, 11],
-        ];
+        let events: [Vec<u32>; 3] = [(0..6).collect(), (4..9).collect(), vec![1, 5, 8, 10, 11]];
         let weights: Vec<f64> = events.iter().map(|e| e.len() as f64).collect();
         let mut union: Vec<u32> = events.iter().flatten().copied().collect();
         union.sort_unstable();

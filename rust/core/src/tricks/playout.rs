@@ -92,7 +92,13 @@ where
 
 /// [`parallel_seeded`] for the indices `first..first + n` only: a batch split into ranges gives
 /// the same results as in one piece (callers check for interrupts between ranges).
-pub fn parallel_seeded_range<T, F>(first: usize, n: usize, seed: u64, threads: usize, f: F) -> Vec<T>
+pub fn parallel_seeded_range<T, F>(
+    first: usize,
+    n: usize,
+    seed: u64,
+    threads: usize,
+    f: F,
+) -> Vec<T>
 where
     T: Send,
     F: Fn(usize, &mut Rng) -> T + Sync,

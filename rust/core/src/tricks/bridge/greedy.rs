@@ -196,9 +196,7 @@ fn bid(auction: &Auction, seat: usize, level: u8, strain: u8) -> Option<Call> {
 fn cheapest(auction: &Auction, strain: u8) -> u8 {
     match auction.high_bid() {
         None => 1,
-        Some((Call::Bid(v), _, _)) => (1..=7u8)
-            .find(|&l| 5 * (l - 1) + strain > v)
-            .unwrap_or(8),
+        Some((Call::Bid(v), _, _)) => (1..=7u8).find(|&l| 5 * (l - 1) + strain > v).unwrap_or(8),
         Some(_) => 1,
     }
 }
@@ -366,7 +364,9 @@ fn no_fit(
     if partner.bid {
         // A new five-card suit, cheaply.
         if let Some(s) = (0..4u8)
-            .filter(|&s| lens[s as usize] >= 5 && me.len[s as usize] < 4 && partner.len[s as usize] == 0)
+            .filter(|&s| {
+                lens[s as usize] >= 5 && me.len[s as usize] < 4 && partner.len[s as usize] == 0
+            })
             .max_by_key(|&s| (lens[s as usize], s))
         {
             let level = cheapest(auction, s);
@@ -555,12 +555,12 @@ fn lead(hand: u64, threats: u64, trumps: u64, trump: Option<u8>, declaring: bool
     }
     // Cash a side-suit master, from the longest suit.
     let mut best: Option<(u32, Card)> = None;
-    for s in 0..4usize {
+    for (s, &suit_mask) in SUIT_MASKS.iter().enumerate() {
         if Some(s as u8) == trump {
             continue;
         }
         if let Some(c) = highest(masters(hand, threats, s)) {
-            let len = (hand & SUIT_MASKS[s]).count_ones();
+            let len = (hand & suit_mask).count_ones();
             if best.is_none_or(|(l, _)| len > l) {
                 best = Some((len, c));
             }

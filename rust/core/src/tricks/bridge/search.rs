@@ -71,9 +71,9 @@ impl BridgeDeal {
             }
         }
         let mut problem = HiddenCards::new(&need)?;
-        for s in 0..4 {
+        for (s, hand) in hands.iter().enumerate() {
             if hidden >> s & 1 == 1 {
-                for c in hands[s].iter() {
+                for c in hand.iter() {
                     problem.add(c.index(), open[c.suit().expect("suited") as usize]);
                 }
             }
@@ -112,7 +112,11 @@ impl BridgeDeal {
         }
         if let Some(p) = &self.play {
             for (seat, card) in p.plays() {
-                if !out.play.as_ref().is_some_and(|q| q.hand(seat).contains(card)) {
+                if !out
+                    .play
+                    .as_ref()
+                    .is_some_and(|q| q.hand(seat).contains(card))
+                {
                     return Err(invalid(format!("seat {seat} cannot replay {card}")));
                 }
                 out.play_unchecked(card);

@@ -103,7 +103,10 @@ pub fn estimate(hand: CardSet, trump: u8, players: usize) -> f64 {
 pub fn best_suit(hand: CardSet, players: usize) -> (u8, f64) {
     (0..4u8)
         .map(|s| (s, estimate(hand, s, players)))
-        .fold((0, f64::MIN), |best, x| if x.1 >= best.1 { x } else { best })
+        .fold(
+            (0, f64::MIN),
+            |best, x| if x.1 >= best.1 { x } else { best },
+        )
 }
 
 /// How much a card is worth keeping (higher: keep longer).
@@ -205,7 +208,14 @@ fn greedy_card(deal: &SmearDeal, seat: usize) -> Card {
     let trumps = rules.trumps();
     let least = |set: CardSet| {
         set.iter()
-            .min_by_key(|&c| (worth(c, &rules), rules.is_trump(c), rules.power(c), c.index()))
+            .min_by_key(|&c| {
+                (
+                    worth(c, &rules),
+                    rules.is_trump(c),
+                    rules.power(c),
+                    c.index(),
+                )
+            })
             .expect("a card")
     };
     let (leader, trick) = play.current_trick();
@@ -218,7 +228,7 @@ fn greedy_card(deal: &SmearDeal, seat: usize) -> Card {
                 .filter(|&c| is_master(c, threats, &rules))
                 .max_by_key(|&c| rules.power(c))
             {
-                if threats.intersection(trumps).len() > 0 {
+                if !threats.intersection(trumps).is_empty() {
                     return c;
                 }
             }

@@ -169,7 +169,10 @@ impl SmearDeal {
         need[n] = self.stock.len() as u8;
         let open = ((1u16 << (n + 1)) - 1) as u8 & !(1 << viewer);
         let mut problem = HiddenCards::new(&need)?;
-        for c in CardSet::full_pack(true).difference(self.dealt[viewer]).iter() {
+        for c in CardSet::full_pack(true)
+            .difference(self.dealt[viewer])
+            .iter()
+        {
             problem.add(c.index(), open);
         }
         let drawn = draw_hands(&problem, rng)?;
@@ -211,7 +214,8 @@ impl SmearDeal {
                 for (i, &c) in cards.iter().enumerate() {
                     let seat = (leader + i) % n;
                     seats[seat].known.insert(c);
-                    let forced = k == 0 && Some(seat) == self.partner && Some(c) == self.partner_card;
+                    let forced =
+                        k == 0 && Some(seat) == self.partner && Some(c) == self.partner_card;
                     if rules.effective_suit(c) != led && !forced {
                         seats[seat].voids |= 1 << led;
                     }
@@ -273,11 +277,7 @@ impl SmearDeal {
         let mut vectors: Vec<(Vec<(Bucket, usize)>, ClassDeal)> = Vec::new();
         let mut choice = vec![0usize; others.len()];
         loop {
-            let modes: Vec<Mode> = choice
-                .iter()
-                .zip(&options)
-                .map(|(&c, o)| o[c])
-                .collect();
+            let modes: Vec<Mode> = choice.iter().zip(&options).map(|(&c, o)| o[c]).collect();
             let k_trumps: usize = modes.iter().map(|m| m.flatten().unwrap_or(0)).sum();
             if k_trumps <= pool_trumps {
                 vectors.push(self.problem(&others, &seats, &modes, pool, hidden_partner_card)?);
@@ -409,12 +409,21 @@ impl SmearDeal {
             match modes[i] {
                 Some(Some(j)) => {
                     add(&mut problem, Bucket::HandTrumps(s), j, open & trump_bit);
-                    add(&mut problem, Bucket::HandOthers(s), seat.hidden - j, open & !trump_bit);
+                    add(
+                        &mut problem,
+                        Bucket::HandOthers(s),
+                        seat.hidden - j,
+                        open & !trump_bit,
+                    );
                 }
                 _ => add(&mut problem, Bucket::Hand(s), seat.hidden, open),
             }
             let kept_trumps = matches!(modes[i], Some(Some(_)));
-            let mut accepts = if kept_trumps { suits } else { suits & !trump_bit };
+            let mut accepts = if kept_trumps {
+                suits
+            } else {
+                suits & !trump_bit
+            };
             // SM-3.11: an unfound partner card is not among the bidder's discards.
             if Some(s) != bidder && (kept_trumps || !partner_trump) {
                 accepts |= pc_bit;
@@ -422,7 +431,12 @@ impl SmearDeal {
             add(&mut problem, Bucket::Discards(s), seat.discarded, accepts);
         }
         if self.n == 5 {
-            add(&mut problem, Bucket::Stock, self.stock.len(), suits | pc_bit);
+            add(
+                &mut problem,
+                Bucket::Stock,
+                self.stock.len(),
+                suits | pc_bit,
+            );
         }
         Ok((buckets, problem))
     }
