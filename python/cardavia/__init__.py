@@ -34,8 +34,10 @@ from cardavia.errors import (
 from cardavia.game import Action, Game, Match, State, games, load
 
 if TYPE_CHECKING:
+    from cardavia import agents as agents
     from cardavia import holdem as holdem
     from cardavia import holdem_game as holdem_game
+    from cardavia import rules as rules
     from cardavia.games import bridge as bridge
     from cardavia.games import doudizhu as doudizhu
     from cardavia.games import five_ten_king as five_ten_king
@@ -61,10 +63,23 @@ _LAZY_MODULES: dict[str, str] = {
     "one_poker": "cardavia.games.one_poker",
     "holdem_game": "cardavia.games.holdem",
     "holdem": "cardavia.holdem",
+    "agents": "cardavia.agents",
+    "rules": "cardavia.rules",
 }
+
+if TYPE_CHECKING:
+    from cardavia.agents import arena as arena
+    from cardavia.agents import recommend as recommend
+
+
+_LAZY_FUNCTIONS: dict[str, str] = {"recommend": "cardavia.agents", "arena": "cardavia.agents"}
 
 
 def __getattr__(name: str) -> Any:
+    if name in _LAZY_FUNCTIONS:
+        value = getattr(importlib.import_module(_LAZY_FUNCTIONS[name]), name)
+        globals()[name] = value
+        return value
     target = _LAZY_MODULES.get(name)
     if target is None:
         raise AttributeError(f"module 'cardavia' has no attribute {name!r}")
@@ -74,7 +89,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY_MODULES})
+    return sorted({*globals(), *_LAZY_MODULES, *_LAZY_FUNCTIONS})
 
 
 __all__ = [

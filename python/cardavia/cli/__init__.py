@@ -112,5 +112,15 @@ def deal(
     click.echo(f"seed: {d.seed}")
 
 
+def _register_subcommands() -> None:
+    # Each command lives in its own module of this package; `rules` attaches itself to `main`.
+    from cardavia.cli import rules as _rules  # noqa: F401
+    from cardavia.cli.arena import arena
+
+    main.add_command(arena)
+
+
+_register_subcommands()
+
 if __name__ == "__main__":  # pragma: no cover
     main()
