@@ -483,3 +483,50 @@ def test_states_games_and_matches_pickle_to_equal_objects(players: int) -> None:
     assert again.party_scores == match.party_scores
     assert [d.to_json() for d in again.deals] == [d.to_json() for d in match.deals]
     assert again.new_deal().to_json() == match.new_deal().to_json()
+
+
+def test_resample_mid_discard_weighs_trump_retention_exactly() -> None:
+    """While the 4-player bidder discards (24 cards, hidden from a non-bidder), the number of
+    trumps among his discards so far follows the exact law: SM-3.10 lets him discard a trump
+    only while he holds more than six, so t trumps discarded (t > 0) need six or more in hand."""
+    g = game(4)
+    state = g.new_state(seed=11)
+    while state.phase != "discard":
+        state.apply(state._deal.greedy_action())
+    bidder = state.bidder
+    assert bidder is not None and state.trump is not None
+    for _ in range(6):
+        state.apply(state.legal_action_ids()[0])
+    assert state.current_player == bidder
+    viewer = (bidder + 1) % 4
+    t_cards = trumps(state.trump)
+    pool = CardSet.full_pack(jokers=True) - state._deal.dealt()[viewer]
+    big_t = len(pool & t_cards)
+    big_n = len(pool) - big_t
+    d = len(state._deal.discards(bidder))
+    hand = 24 - d
+
+    def weight(t: int) -> int:
+        ways = 0
+        for j in range(hand + 1):
+            if t == 0 or j >= 6:
+                ways += math.comb(big_t - t, j) * math.comb(big_n - (d - t), hand - j)
+        return math.comb(big_t, t) * math.comb(big_n, d - t) * ways
+
+    law = {t: weight(t) for t in range(d + 1)}
+    total = sum(law.values())
+    draws = 6000
+    seen: Counter[int] = Counter()
+    for k in range(draws):
+        other = state.resample(viewer, seed=k)
+        seen[len(other._deal.discards(bidder) & t_cards)] += 1
+    cells = [t for t in law if draws * law[t] / total >= 5]
+    expected = {t: draws * law[t] / total for t in cells}
+    assert len(cells) >= 3 and expected.get(0, 0) < 0.9 * draws  # both modes matter here
+    chi2 = sum((seen[t] - expected[t]) ** 2 / expected[t] for t in cells)
+    rest = draws - sum(expected.values())
+    if rest >= 5:
+        chi2 += (draws - sum(seen[t] for t in cells) - rest) ** 2 / rest
+    dof = len(cells) - (0 if rest >= 5 else 1)
+    critical = dof * (1 - 2 / (9 * dof) + 3.09 * math.sqrt(2 / (9 * dof))) ** 3
+    assert chi2 < critical, (chi2, critical, dict(seen), expected)

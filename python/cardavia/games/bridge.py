@@ -302,9 +302,9 @@ class BridgeState(State):
             found = _ID_OF_OBJECT.get(id(act))
             if found is not None and ACTIONS[found] is act:
                 i = found
-            else:
+            else:  # built by hand: it must equal a legal action in every field it sets
                 self.check(act)
-                i = self.action_id(act)
+                i = _ID_OF_OBJECT[id(self._canonical(act))]
         violation = self._deal.step(i)
         if violation is not None:
             rule, why = violation

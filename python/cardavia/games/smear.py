@@ -216,8 +216,12 @@ class SmearState(State):
             if dealer is None:  # SM-3.3: deal 1's dealer at random from the seeded RNG
                 dealer = Rng(derive_seed(derive_seed(self.seed, 0), 1)).below(n)
             self._check_seat(dealer, "dealer")
-            deal = self._random_deal(int(number), int(dealer))
-        self._deal_record = self._check_deal(deal)
+            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                raise InvalidArgumentError(f"number must be a non-negative int, got {number!r}")
+            # A seeded deal is valid by construction (SM-3.4): no second check.
+            self._deal_record = self._random_deal(number, int(dealer))
+        else:
+            self._deal_record = self._check_deal(deal)
         self._number: int = self._deal_record["number"]
         self._begin(self._deal_record)
 
@@ -355,9 +359,9 @@ class SmearState(State):
             found = _ID_OF_OBJECT.get(id(act))
             if found is not None and ACTIONS[found] is act:
                 i = found
-            else:
+            else:  # built by hand: it must equal a legal action in every field it sets
                 self.check(act)
-                i = self.action_id(act)
+                i = _ID_OF_OBJECT[id(self._canonical(act))]
         player = self._deal.current_player
         violation = self._deal.step(i)
         if violation is not None:
