@@ -523,6 +523,18 @@ def test_states_and_games_pickle_to_equal_objects() -> None:
                 break
 
 
+def test_matches_pickle_to_equal_objects() -> None:
+    match = GAME.new_match(seed=4)
+    for _ in range(2):
+        deal = match.new_deal()
+        while not deal.is_terminal():
+            deal.apply(deal._deal.greedy_action())
+    again = pickle.loads(pickle.dumps(match))
+    assert again.scores == match.scores
+    assert [d.to_json() for d in again.deals] == [d.to_json() for d in match.deals]
+    assert again.new_deal().to_json() == match.new_deal().to_json()
+
+
 # ---- PBN errors -----------------------------------------------------------------------------
 
 PBN = """[Dealer "S"]

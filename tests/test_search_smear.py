@@ -281,6 +281,9 @@ def test_resample_after_a_redeal_starts_at_the_current_deal() -> None:
     assert other.observation(2) == state.observation(2)
     assert other._deal_record["number"] == 1
     assert g.state_from_json(other.to_json()).to_json() == other.to_json()
+    for s in (state, other):  # pickles after a redeal, too
+        again = pickle.loads(pickle.dumps(s))
+        assert again.to_json() == s.to_json() and again.hands() == s.hands()
     for _ in range(4):  # another all-pass: the next deal comes from the resample's seed
         other.apply("pass")
         state.apply("pass")

@@ -11,8 +11,10 @@ acts between the end of the auction and the end of the deal (BR-4.9): an agent s
 is simply never asked. Its legal actions at dummy's turns are dummy's legal cards.
 
 The auction and the play run in Rust (:class:`cardavia._core.BridgeDeal`, on the shared
-trick-taking kernel); this module adds the protocol, observation, resampling, PBN and the
-score API.
+trick-taking kernel); this module adds the protocol, observation, PBN and the score API. For
+search, :meth:`BridgeState.resample` redeals what a seat cannot see (exactly uniformly, in
+Rust) and :meth:`BridgeState.playout_returns` plays on to the end from any call or card in
+Rust, with uniformly random or greedy calls and cards (the greedy rules are listed there).
 
 Actions (fixed ids, 90 in all): ``P`` 0, ``X`` 1, ``XX`` 2, the bid of value ``v`` (BR-2.4:
 ``1C`` = 0 … ``7NT`` = 34) ``3 + v``, and the card of index ``i`` (``cardavia.Card.index``)

@@ -12,7 +12,11 @@ one card per action, bidder first then clockwise; SM-3.9/3.10 — see
 ``partner_call`` (5 players, SM-3.11) → ``play`` (6 tricks, SM-4/5) → ``over``.
 
 The deal runs in Rust (:class:`cardavia._core.SmearDeal`, on the shared trick-taking kernel);
-this module adds the protocol, settlement (SM-6.4-6.8), observation, resampling and the match.
+this module adds the protocol, settlement (SM-6.4-6.8), observation and the match. For search,
+:meth:`SmearState.resample` redeals what a player cannot see (exactly uniformly, in Rust, with
+trump retention and the partner card respected) and :meth:`SmearState.playout_returns` plays on
+to the end from any bid, trump choice, discard, partner call or card in Rust, with uniformly
+random or greedy actions (the greedy rules are listed there).
 
 Actions (fixed ids, 174): ``pass`` 0, ``bid b`` ``b - 3`` (4-10 → 1-7), ``trump c|d|h|s`` 8-11,
 ``discard <card>`` ``12 + index``, ``call <card>`` ``66 + index``, a played card
