@@ -96,7 +96,7 @@ pub fn draw_union<T>(
 /// Most classes a [`ClassDeal`] takes.
 pub const MAX_CLASSES: usize = 8;
 
-/// Cards left per class.
+/// Cards left per (merged) class.
 type Counts = [u8; MAX_CLASSES];
 
 /// Binomial coefficients `C(n, k)` for `n, k < 64`, as floats.
@@ -144,9 +144,12 @@ impl Hasher for KeyHasher {
 ///
 /// Buckets accepting the same classes are merged (a uniform deal into the merged bucket, split
 /// uniformly by capacity, is uniform over the separate ones; the split's multinomial joins the
-/// count). The count is a recursion over the merged buckets whose state is how many cards of
-/// each class are left, memoised; the last bucket takes what is left, and when the last takes
-/// every class the one before it has the closed form `C(cards it accepts, capacity)`.
+/// count). The count is a recursion over the merged buckets whose state is how many cards are
+/// left of each class, memoised. Classes that the buckets still to fill treat alike are counted
+/// as one (Vandermonde's identity: choosing `x` cards from their union is choosing how many
+/// come from each), which keeps the states and the choices per bucket few; the last bucket
+/// takes what is left, and when it takes every class the one before it has the closed form
+/// `C(cards it accepts, capacity)`.
 #[derive(Clone, Debug)]
 pub struct ClassDeal {
     classes: Vec<Vec<Card>>,
@@ -154,13 +157,17 @@ pub struct ClassDeal {
     masks: Vec<u8>,
 }
 
-/// A [`ClassDeal`] ready to count and sample: the merged buckets and the recursion's memo.
+/// One merged bucket: accepted classes, capacity, the original buckets in it.
+type Group = (u8, usize, Vec<usize>);
+
+/// A [`ClassDeal`] ready to count and sample: the merged buckets, the classes merged per level
+/// of the recursion, and its memo.
 pub struct PreparedDeal<'a> {
     deal: &'a ClassDeal,
-    /// Per merged bucket: accepted classes, capacity, the original buckets in it.
-    groups: Vec<(u8, usize, Vec<usize>)>,
-    sizes: Counts,
-    classes: usize,
+    groups: Vec<Group>,
+    /// Per level `g`: the merged classes (bit sets of original classes) that buckets `g..`
+    /// cannot tell apart, and for each the merged class of level `g + 1` it falls in.
+    levels: Vec<(Vec<u8>, Vec<usize>)>,
     memo: HashMap<u64, f64, BuildHasherDefault<KeyHasher>>,
     total: f64,
 }
@@ -190,15 +197,11 @@ impl ClassDeal {
 
     /// The merged buckets and their count, ready to sample.
     pub fn prepare(&self) -> PreparedDeal<'_> {
-        let mut sizes = [0u8; MAX_CLASSES];
-        for (c, cards) in self.classes.iter().enumerate() {
-            sizes[c] = cards.len() as u8;
-        }
-        let total_cards: usize = self.classes.iter().map(|c| c.len()).sum();
-        let present = (0..self.classes.len())
-            .filter(|&c| sizes[c] > 0)
+        let k = self.classes.len();
+        let present = (0..k)
+            .filter(|&c| !self.classes[c].is_empty())
             .fold(0u8, |m, c| m | 1 << c);
-        let mut groups: Vec<(u8, usize, Vec<usize>)> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         for (b, (&cap, &mask)) in self.caps.iter().zip(&self.masks).enumerate() {
             if cap == 0 {
                 continue;
@@ -212,22 +215,54 @@ impl ClassDeal {
                 None => groups.push((mask, cap, vec![b])),
             }
         }
-        // Narrow buckets first; the widest last (its closed forms end the recursion).
-        groups.sort_by_key(|g| (g.0.count_ones(), g.1, g.0));
+        // Small buckets first; a bucket taking every class last (its closed forms end the
+        // recursion).
+        groups.sort_by_key(|g| (g.0 == present, g.1, g.0.count_ones(), g.0));
+        // Per level, the classes with the same membership in every bucket still to fill.
+        let n = groups.len();
+        let mut levels: Vec<(Vec<u8>, Vec<usize>)> = Vec::with_capacity(n + 1);
+        for g in 0..=n {
+            let mut merged: Vec<(u32, u8)> = Vec::new();
+            for c in (0..k).filter(|&c| present >> c & 1 == 1) {
+                let signature = groups[g..]
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |sig, (i, grp)| sig | ((grp.0 >> c & 1) as u32) << i);
+                match merged.iter_mut().find(|m| m.0 == signature) {
+                    Some(m) => m.1 |= 1 << c,
+                    None => merged.push((signature, 1 << c)),
+                }
+            }
+            levels.push((merged.into_iter().map(|m| m.1).collect(), Vec::new()));
+        }
+        for g in 0..n {
+            let next = levels[g + 1].0.clone();
+            levels[g].1 = levels[g]
+                .0
+                .iter()
+                .map(|&bits| {
+                    next.iter()
+                        .position(|&nb| nb & bits == bits)
+                        .expect("coarser")
+                })
+                .collect();
+        }
         let mut prepared = PreparedDeal {
             deal: self,
             groups,
-            sizes,
-            classes: self.classes.len(),
+            levels,
             memo: HashMap::default(),
             total: 0.0,
         };
+        let total_cards: usize = self.classes.iter().map(|c| c.len()).sum();
         if self.caps.iter().sum::<usize>() == total_cards {
             let split: f64 = prepared
                 .groups
                 .iter()
                 .map(|g| multinomial(&g.2.iter().map(|&b| self.caps[b]).collect::<Vec<_>>()))
                 .product();
+            let sizes =
+                prepared.merged(0, &self.classes.iter().map(|c| c.len()).collect::<Vec<_>>());
             prepared.total = prepared.ways(0, sizes) * split;
         }
         prepared
@@ -250,6 +285,18 @@ impl PreparedDeal<'_> {
         self.total
     }
 
+    /// Cards left per merged class of level `g`, from cards left per original class.
+    fn merged(&self, g: usize, per_class: &[usize]) -> Counts {
+        let mut out = [0u8; MAX_CLASSES];
+        for (e, &bits) in self.levels[g].0.iter().enumerate() {
+            out[e] = (0..per_class.len())
+                .filter(|&c| bits >> c & 1 == 1)
+                .map(|c| per_class[c] as u8)
+                .sum();
+        }
+        out
+    }
+
     /// One uniform way to fill the buckets: the cards of each bucket, by bucket index.
     pub fn sample(&mut self, rng: &mut Rng) -> Result<Vec<CardSet>, Error> {
         if self.total <= 0.0 {
@@ -257,46 +304,51 @@ impl PreparedDeal<'_> {
                 "no deal of the hidden cards is consistent with what the player knows",
             ));
         }
-        let mut left = self.sizes;
-        // Per merged bucket, how many cards of each class it takes.
-        let mut takes: Vec<Counts> = Vec::with_capacity(self.groups.len());
+        let deal = self.deal;
+        let mut left: Vec<Vec<Card>> = deal.classes.clone();
+        let mut merged_cards: Vec<Vec<Card>> = vec![Vec::new(); self.groups.len()];
         for g in 0..self.groups.len() {
+            let sizes: Vec<usize> = left.iter().map(|c| c.len()).collect();
+            let counts = self.merged(g, &sizes);
             let mut options: Vec<(Counts, f64)> = Vec::new();
-            let classes = self.accepted(g, &left);
+            let classes = self.accepted(g, &counts);
             let mut x = [0u8; MAX_CLASSES];
-            self.visit(
-                g,
-                &left,
-                &classes,
-                0,
-                self.groups[g].1,
-                &mut x,
-                1.0,
-                &mut |x, w| options.push((*x, w)),
-            );
+            let cap = self.groups[g].1;
+            self.visit(g, &counts, &classes, 0, cap, &mut x, 1.0, &mut |x, w| {
+                options.push((*x, w))
+            });
             let weights: Vec<f64> = options.iter().map(|o| o.1).collect();
             let x = options[pick(rng, &weights)].0;
-            for c in 0..self.classes {
-                left[c] -= x[c];
+            // Take x[e] cards uniformly from the union of merged class e's classes.
+            for (e, &bits) in self.levels[g].0.iter().enumerate() {
+                let mut take = x[e] as usize;
+                let mut pool: usize = (0..left.len())
+                    .filter(|&c| bits >> c & 1 == 1)
+                    .map(|c| left[c].len())
+                    .sum();
+                while take > 0 {
+                    let mut i = rng.below(pool as u64) as usize;
+                    let c = (0..left.len())
+                        .filter(|&c| bits >> c & 1 == 1)
+                        .find(|&c| {
+                            if i < left[c].len() {
+                                true
+                            } else {
+                                i -= left[c].len();
+                                false
+                            }
+                        })
+                        .expect("a card of the merged class");
+                    merged_cards[g].push(left[c].swap_remove(i));
+                    take -= 1;
+                    pool -= 1;
+                }
             }
-            takes.push(x);
         }
-        // Deal each class's cards in a random order to the merged buckets, then split those.
-        let deal = self.deal;
+        // Split each merged bucket's cards among its buckets.
         let mut out = vec![CardSet::EMPTY; deal.caps.len()];
-        let mut merged: Vec<Vec<Card>> = vec![Vec::new(); self.groups.len()];
-        for (c, cards) in deal.classes.iter().enumerate() {
-            let mut cards = cards.clone();
-            rng.shuffle(&mut cards);
-            let mut at = 0;
-            for (g, x) in takes.iter().enumerate() {
-                let n = x[c] as usize;
-                merged[g].extend_from_slice(&cards[at..at + n]);
-                at += n;
-            }
-        }
         for (g, group) in self.groups.iter().enumerate() {
-            let cards = &mut merged[g];
+            let cards = &mut merged_cards[g];
             rng.shuffle(cards);
             let mut at = 0;
             for &b in &group.2 {
@@ -307,16 +359,21 @@ impl PreparedDeal<'_> {
         Ok(out)
     }
 
-    /// The classes merged bucket `g` accepts that still have cards.
+    /// The merged classes of level `g` that bucket `g` accepts and that still have cards.
     fn accepted(&self, g: usize, left: &Counts) -> Vec<usize> {
         let mask = self.groups[g].0;
-        (0..self.classes)
-            .filter(|&c| mask >> c & 1 == 1 && left[c] > 0)
+        self.levels[g]
+            .0
+            .iter()
+            .enumerate()
+            .filter(|&(e, &bits)| bits & mask != 0 && left[e] > 0)
+            .map(|(e, _)| e)
             .collect()
     }
 
-    /// Calls `f(x, weight)` for every way `x` merged bucket `g` takes its capacity from `left`,
-    /// with weight `Π C(left_c, x_c)` times the ways to fill the buckets after it.
+    /// Calls `f(x, weight)` for every way `x` (per merged class of level `g`) bucket `g` takes
+    /// its capacity from `left`, with weight `Π C(left_e, x_e)` times the ways to fill the
+    /// buckets after it.
     #[allow(clippy::too_many_arguments)]
     fn visit(
         &mut self,
@@ -331,9 +388,9 @@ impl PreparedDeal<'_> {
     ) {
         if i == classes.len() {
             if need == 0 {
-                let mut rest = *left;
-                for c in 0..self.classes {
-                    rest[c] -= x[c];
+                let mut rest = [0u8; MAX_CLASSES];
+                for (e, &to) in self.levels[g].1.iter().enumerate() {
+                    rest[to] += left[e] - x[e];
                 }
                 let tail = self.ways(g + 1, rest);
                 if tail > 0.0 {
@@ -342,28 +399,30 @@ impl PreparedDeal<'_> {
             }
             return;
         }
-        let c = classes[i];
+        let e = classes[i];
         let room: usize = classes[i + 1..].iter().map(|&d| left[d] as usize).sum();
         let low = need.saturating_sub(room);
-        for t in low..=need.min(left[c] as usize) {
-            x[c] = t as u8;
-            let coef = coef * binomial(left[c] as usize, t);
+        for t in low..=need.min(left[e] as usize) {
+            x[e] = t as u8;
+            let coef = coef * binomial(left[e] as usize, t);
             self.visit(g, left, classes, i + 1, need - t, x, coef, f);
         }
-        x[c] = 0;
+        x[e] = 0;
     }
 
-    /// The ways to fill merged buckets `g..` from the cards `left` (as counts per class).
+    /// The ways to fill buckets `g..` from the cards `left` (counts per merged class of level
+    /// `g`).
     fn ways(&mut self, g: usize, left: Counts) -> f64 {
         let n = self.groups.len();
-        let total: usize = left.iter().map(|&l| l as usize).sum();
+        let classes = self.levels[g].0.len();
+        let total: usize = left[..classes].iter().map(|&l| l as usize).sum();
         if g == n {
             return if total == 0 { 1.0 } else { 0.0 };
         }
         let (mask, cap, _) = self.groups[g];
-        let accepted: usize = (0..self.classes)
-            .filter(|&c| mask >> c & 1 == 1)
-            .map(|c| left[c] as usize)
+        let accepted: usize = (0..classes)
+            .filter(|&e| self.levels[g].0[e] & mask != 0)
+            .map(|e| left[e] as usize)
             .sum();
         if accepted < cap {
             return 0.0;
@@ -377,7 +436,7 @@ impl PreparedDeal<'_> {
         }
         if g + 2 == n {
             let (last_mask, last_cap, _) = self.groups[n - 1];
-            if (0..self.classes).all(|c| left[c] == 0 || last_mask >> c & 1 == 1) {
+            if (0..classes).all(|e| left[e] == 0 || self.levels[g].0[e] & last_mask != 0) {
                 return if total == cap + last_cap {
                     binomial(accepted, cap)
                 } else {
@@ -385,16 +444,16 @@ impl PreparedDeal<'_> {
                 };
             }
         }
-        let key = left[..self.classes]
+        let key = left[..classes]
             .iter()
             .fold(g as u64, |k, &l| k << 6 | l as u64);
         if let Some(&w) = self.memo.get(&key) {
             return w;
         }
-        let classes = self.accepted(g, &left);
+        let members = self.accepted(g, &left);
         let mut x = [0u8; MAX_CLASSES];
         let mut w = 0.0;
-        self.visit(g, &left, &classes, 0, cap, &mut x, 1.0, &mut |_, v| w += v);
+        self.visit(g, &left, &members, 0, cap, &mut x, 1.0, &mut |_, v| w += v);
         self.memo.insert(key, w);
         w
     }
