@@ -298,6 +298,7 @@ impl PreparedDeal<'_> {
     }
 
     /// One uniform way to fill the buckets: the cards of each bucket, by bucket index.
+    #[allow(clippy::needless_range_loop)] // a level indexes groups, levels and merged cards
     pub fn sample(&mut self, rng: &mut Rng) -> Result<Vec<CardSet>, Error> {
         if self.total <= 0.0 {
             return Err(invalid(
