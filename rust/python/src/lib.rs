@@ -41,7 +41,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tricks::smear_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::smear_points, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::trick_winner, m)?)?;
-    m.add_function(wrap_pyfunction!(tricks::constrained_deal, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_mask, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_cards, m)?)?;
     m.add_function(wrap_pyfunction!(poker::best_five, m)?)?;
