@@ -105,6 +105,16 @@ def test_batch_errors_name_the_logical_row_in_any_layout() -> None:
         holdem.evaluate_batch(h[::-1])
 
 
+def test_batch_error_names_the_first_bad_row_of_either_kind() -> None:
+    # A repeated card in row 0 came second to the out-of-range index in row 1 (found by the
+    # eval_batch fuzz target).
+    bad = np.array([[0, 0, 1, 2, 3], [0, 1, 2, 3, 60]], dtype=np.uint8)
+    with pytest.raises(cardavia.InvalidArgumentError, match="row 0: card 2c appears twice"):
+        holdem.evaluate_batch(bad)
+    with pytest.raises(cardavia.InvalidArgumentError, match="row 0: card index 60"):
+        holdem.evaluate_batch(bad[::-1])
+
+
 @pytest.mark.parametrize(
     ("hands", "needle"),
     [

@@ -1131,3 +1131,36 @@ fn poker_equity_job_failure_is_sticky() {
     let e = equity(&ranges, board, dead, Some(10), 1, 2).unwrap_err();
     assert!(e.to_string().contains("too constrained"));
 }
+
+/// A repeated card in an earlier row is the first bad row even when a later row holds an index
+/// of 52 or more (found by the eval_batch fuzz target: the out-of-range scan used to win).
+#[test]
+fn poker_batch_error_names_the_first_bad_row_of_either_kind() {
+    let mut rng = Rng::new(79);
+    for k in [5usize, 6, 7] {
+        for n in [2usize, 9, 40, 1000] {
+            let mut data: Vec<u8> = (0..n).flat_map(|_| random_hand(&mut rng, k)).collect();
+            let (dup_row, far_row) = (n / 2 - 1, n - 1);
+            data[dup_row * k + 1] = data[dup_row * k];
+            data[far_row * k + k - 1] = 143;
+            let dup = Card::from_index(data[dup_row * k]).unwrap();
+            let mut out = vec![0u16; n];
+            for threads in [1, 2] {
+                let e = evaluate_batch_indices(&data, k, &mut out, threads).unwrap_err();
+                assert_eq!(
+                    e.to_string(),
+                    format!("row {dup_row}: card {dup} appears twice"),
+                    "k={k} n={n}"
+                );
+            }
+            // With the order reversed the out-of-range row comes first.
+            let mut swapped = data.clone();
+            swapped[dup_row * k + 1] = 200;
+            swapped[far_row * k + 1] = swapped[far_row * k];
+            let e = evaluate_batch_indices(&swapped, k, &mut out, 1).unwrap_err();
+            assert!(e
+                .to_string()
+                .starts_with(&format!("row {dup_row}: card index 200")));
+        }
+    }
+}
