@@ -226,6 +226,8 @@ INVALID_ARGUMENTS: list[tuple[str, Call, str]] = [
     ("rng seed", lambda: _core.Rng(-5), "seed must be an integer from 0 to 2\\*\\*64 - 1, got -5"),
     ("rng below 0", lambda: _core.Rng(1).below(0), "n must be an integer from 1"),
     ("rng below huge", lambda: _core.Rng(1).below(2**64), "got 18446744073709551616"),
+    ("rng shuffled int", lambda: _core.Rng(1).shuffled(5), "iterable of items, got int"),  # type: ignore[arg-type]
+    ("rng shuffled str", lambda: _core.Rng(1).shuffled("abc"), "got str"),  # type: ignore[arg-type]
     ("parse_cards int", lambda: cardavia.parse_cards(5), "card text must be a str, got int"),  # type: ignore[arg-type]
     ("Card int", lambda: Card(5), "expected a Card or the text of one card, got int"),  # type: ignore[arg-type]
     ("range int", lambda: holdem.range_combos(5), "range must be text"),  # type: ignore[arg-type]
@@ -287,6 +289,9 @@ def test_integer_like_arguments_still_work() -> None:
     assert CardSet.from_array(counts[::-1][::-1]) == CardSet("Ah 2c")
     assert CardBag.from_array(np.full(54, 2, np.int32)) == CardBag.two_packs(jokers=True)
     assert _core.Rng(2**64 - 1).below(2**64 - 1) < 2**64 - 1
+    items = list(range(20))
+    assert _core.Rng(3).shuffled(items) == _core.Rng(3).shuffled(tuple(items))
+    assert sorted(_core.Rng(3).shuffled(iter(items))) == items
 
 
 # ---------------------------------------------------------------------------------------------

@@ -651,10 +651,23 @@ impl PyRng {
         self.0.unit_f64()
     }
     /// The items in a uniformly shuffled order (Fisher-Yates, last position first).
-    fn shuffled(&mut self, items: Vec<Py<PyAny>>) -> Vec<Py<PyAny>> {
-        let mut items = items;
+    fn shuffled(&mut self, items: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        let not_items = || {
+            invalid_argument(format!(
+                "shuffled(items) needs a list or another iterable of items, got {}",
+                type_name(items)
+            ))
+        };
+        if items.is_instance_of::<PyString>() {
+            return Err(not_items());
+        }
+        let mut items = items
+            .try_iter()
+            .map_err(|_| not_items())?
+            .map(|item| item.map(Bound::unbind))
+            .collect::<PyResult<Vec<_>>>()?;
         self.0.shuffle(&mut items);
-        items
+        Ok(items)
     }
     fn __copy__(&self) -> Self {
         self.clone()
