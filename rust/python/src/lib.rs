@@ -6,6 +6,7 @@
 mod betting;
 mod cards;
 mod climbing;
+mod convert;
 mod errors;
 mod five_ten_king;
 mod guandan;
