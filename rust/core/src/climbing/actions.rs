@@ -9,6 +9,7 @@
 //! bomb, ZSY-4.5). The Python package numbers its action space the same way.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use super::classify::PlayContext;
@@ -20,12 +21,38 @@ use crate::cards::CardSet;
 /// The id of `pass` in every climbing game's action space.
 pub const PASS_ID: u32 = 0;
 
+/// Hashes a rank-multiset key with the SplitMix64 finalizer (the keys are trusted and small;
+/// the default SipHash costs more than the lookups it guards).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0 ^ b as u64);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        let mut z = v.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = z ^ (z >> 31);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type KeyMap = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
 /// A ruleset's action space: the number of non-play actions and the plays by rank multiset.
 #[derive(Debug)]
 pub struct ActionSpace {
     ruleset: Ruleset,
     calls: u32,
-    ids: HashMap<u64, u32>,
+    ids: KeyMap,
     plays: Vec<Combo>,
 }
 
@@ -64,7 +91,7 @@ impl ActionSpace {
         };
         plays.extend(legal_plays_with(ruleset, deck, None, first));
         let calls = num_calls(ruleset);
-        let mut ids = HashMap::with_capacity(plays.len());
+        let mut ids = KeyMap::with_capacity_and_hasher(plays.len(), Default::default());
         let mut kept = Vec::with_capacity(plays.len());
         for p in plays {
             let key = signature(ruleset, p.cards());
