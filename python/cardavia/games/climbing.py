@@ -251,10 +251,15 @@ class ClimbingState(State):
         assert isinstance(act, Action)
         if act.kind == "play" and type(act.cards) is CardSet:
             table.apply_cards(act.cards, act)
-            return
-        self.check(act)  # anything but a play or a pass raises here
-        assert act.kind == "pass"
-        table.apply_pass()
+        elif act.kind == "pass" and act.cards is None and act.amount is None:
+            table.apply_pass()
+        else:
+            self.check(act)  # anything but a play or a pass raises here
+            raise IllegalActionError(f"{act} is not a card-play action", rule=None)
+
+    def is_terminal(self) -> bool:
+        table = self._table
+        return table is not None and table.is_over
 
     def check(self, action: Action | str | int) -> None:
         if self.is_terminal():

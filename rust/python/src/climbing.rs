@@ -4,7 +4,7 @@
 use crate::cards::{cardset_from_any, PyCardBag, PyCardSet};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
-use cardavia_core::climbing::actions::{ActionSpace, PASS_ID};
+use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
 use cardavia_core::climbing::deals::{self, DdzAuction, DealStart, RtLighting, TraceStep};
 use cardavia_core::climbing::resample::{self, RtKnowledge};
 use cardavia_core::climbing::{
@@ -17,7 +17,6 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
-use std::collections::HashMap;
 use std::sync::Mutex;
 
 static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -143,7 +142,7 @@ fn buffer<T: Clone + Default>(len: usize, what: &str) -> PyResult<Vec<T>> {
 
 /// Protocol Action objects of plays, shared by every state of the process (an Action is
 /// immutable), at most `ACTION_MEMO_CAP` of them; the memo is emptied when full.
-static ACTION_MEMO: Mutex<Option<HashMap<Combo, Py<PyAny>>>> = Mutex::new(None);
+static ACTION_MEMO: Mutex<Option<KeyMap<Py<PyAny>>>> = Mutex::new(None);
 const ACTION_MEMO_CAP: usize = 1 << 14;
 
 fn ruleset_from(name: &str) -> PyResult<Ruleset> {
@@ -574,16 +573,17 @@ impl PyClimbTable {
         let pass = self.0.legal_plays_into(&mut plays);
         let out = PyList::empty(py);
         let mut memo = ACTION_MEMO.lock().map_err(|_| invalid_argument("memo poisoned"))?;
-        let memo = memo.get_or_insert_with(HashMap::new);
+        let memo = memo.get_or_insert_with(KeyMap::default);
         for combo in plays {
-            let action = match memo.get(&combo) {
+            let key = play_key(&combo);
+            let action = match memo.get(&key) {
                 Some(a) => a.clone_ref(py),
                 None => {
                     let a = factory.call1((PyPlay(combo),))?.unbind();
                     if memo.len() >= ACTION_MEMO_CAP {
                         memo.clear();
                     }
-                    memo.insert(combo, a.clone_ref(py));
+                    memo.insert(key, a.clone_ref(py));
                     a
                 }
             };

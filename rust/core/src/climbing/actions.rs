@@ -21,10 +21,10 @@ use crate::cards::CardSet;
 /// The id of `pass` in every climbing game's action space.
 pub const PASS_ID: u32 = 0;
 
-/// Hashes a rank-multiset key with the SplitMix64 finalizer (the keys are trusted and small;
-/// the default SipHash costs more than the lookups it guards).
+/// Hashes a `u64` key with the SplitMix64 finalizer (the keys are trusted; the default SipHash
+/// costs more than the lookups it guards).
 #[derive(Default)]
-struct KeyHasher(u64);
+pub struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -45,14 +45,22 @@ impl Hasher for KeyHasher {
     }
 }
 
-type KeyMap = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+/// A hash map with `u64` keys hashed by [`KeyHasher`].
+pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// A `u64` that identifies a one-pack play: its cards, kind and ruleset (which fix its key rank
+/// and length, the classification of a card set being unique in its context).
+#[inline]
+pub fn play_key(combo: &Combo) -> u64 {
+    combo.cards().0 | (combo.kind() as u64) << 54 | (combo.ruleset() as u64) << 60
+}
 
 /// A ruleset's action space: the number of non-play actions and the plays by rank multiset.
 #[derive(Debug)]
 pub struct ActionSpace {
     ruleset: Ruleset,
     calls: u32,
-    ids: KeyMap,
+    ids: KeyMap<u32>,
     plays: Vec<Combo>,
 }
 
