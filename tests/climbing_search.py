@@ -80,9 +80,7 @@ def check_resample_consistent(state: State, player: int, seed: int) -> State:
     return other
 
 
-def chi_square_uniform(
-    counts: Counter[Any], cells: int, draws: int, label: str = ""
-) -> None:
+def chi_square_uniform(counts: Counter[Any], cells: int, draws: int, label: str = "") -> None:
     """Every one of ``cells`` outcomes appeared, equally often up to chance (chi-square,
     99.9% quantile by Wilson-Hilferty)."""
     assert len(counts) == cells, f"{label}: {len(counts)} of {cells} deals seen"

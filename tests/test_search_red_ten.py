@@ -8,9 +8,6 @@ import pickle
 import random
 
 import pytest
-
-import cardavia
-from cardavia import CardSet
 from climbing_search import (
     check_clone_independent,
     check_ids_and_errors,
@@ -25,6 +22,9 @@ from climbing_search import (
     positions,
     splits,
 )
+
+import cardavia
+from cardavia import CardSet
 
 GAME = "red_ten"
 RED_TENS = CardSet("Td Th")
