@@ -147,7 +147,7 @@ class ClimbingState(State):
 
     # ---- the record, brought up to date from the table when read -----------------------
 
-    @property  # type: ignore[override]
+    @property
     def _actions(self) -> list[dict[str, Any]]:
         self._sync()
         return self._action_log
@@ -156,7 +156,7 @@ class ClimbingState(State):
     def _actions(self, value: list[dict[str, Any]]) -> None:
         self._action_log = value
 
-    @property  # type: ignore[override]
+    @property
     def _history(self) -> list[dict[str, Any]]:
         self._sync()
         return self._history_log

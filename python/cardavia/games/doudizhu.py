@@ -394,6 +394,7 @@ class DouDizhuState(ClimbingState):
         if self._table is None:
             hands, bottom, table = _core.ddz_resample(player, self._hands, self._bottom, sampler)
         else:
+            assert self._landlord is not None
             hands, bottom, table = _core.ddz_resample(
                 player, self._hands, self._bottom, sampler, self._table, self._landlord
             )
