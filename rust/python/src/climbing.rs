@@ -54,13 +54,16 @@ const DEAL_OVER: &str = "the deal is over: no action is legal";
 /// A count argument (`n` of playouts): an int of at least 1 that fits the machine.
 fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
     if obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(invalid_argument(format!("{what} must be an int, got a bool")));
+        return Err(invalid_argument(format!(
+            "{what} must be an int, got a bool"
+        )));
     }
     match obj.extract::<u64>() {
         Ok(v) if v >= 1 && usize::try_from(v).is_ok() => Ok(v as usize),
         _ => Err(invalid_argument(format!(
             "{what} must be an int of at least 1, got {}",
-            obj.repr().map_or_else(|_| "?".to_string(), |r| r.to_string())
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
         ))),
     }
 }
@@ -73,7 +76,8 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     obj.extract::<u64>().map_err(|_| {
         invalid_argument(format!(
             "seed must be an int in 0..2**64, got {}",
-            obj.repr().map_or_else(|_| "?".to_string(), |r| r.to_string())
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
         ))
     })
 }
@@ -87,7 +91,8 @@ fn threads_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
         Ok(v) if v <= 4096 => Ok(threads_or_all(v as usize)),
         _ => Err(invalid_argument(format!(
             "threads must be an int in 0..4096 (0 = all cores), got {}",
-            obj.repr().map_or_else(|_| "?".to_string(), |r| r.to_string())
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
         ))),
     }
 }
@@ -504,7 +509,8 @@ impl PyClimbTable {
         let mut bombs: Vec<u32> = Vec::new();
         let mut response: Vec<u32> = Vec::new();
         let mut actions: Vec<u32> = Vec::new();
-        let too_many = || invalid_argument(format!("n: cannot allocate the results of {n} playouts"));
+        let too_many =
+            || invalid_argument(format!("n: cannot allocate the results of {n} playouts"));
         finish.try_reserve_exact(cells).map_err(|_| too_many())?;
         left.try_reserve_exact(cells).map_err(|_| too_many())?;
         plays.try_reserve_exact(cells).map_err(|_| too_many())?;
@@ -512,9 +518,7 @@ impl PyClimbTable {
         response.try_reserve_exact(cells).map_err(|_| too_many())?;
         actions.try_reserve_exact(n).map_err(|_| too_many())?;
         let mut outcomes: Vec<core::Outcome> = Vec::new();
-        outcomes
-            .try_reserve_exact(n)
-            .map_err(|_| too_many())?;
+        outcomes.try_reserve_exact(n).map_err(|_| too_many())?;
         drop(outcomes);
         let outcomes = py.detach(|| core::playouts(&table, n, policy, seed, threads));
         for o in &outcomes {
@@ -572,7 +576,9 @@ impl PyClimbTable {
         let mut plays = Vec::with_capacity(32);
         let pass = self.0.legal_plays_into(&mut plays);
         let out = PyList::empty(py);
-        let mut memo = ACTION_MEMO.lock().map_err(|_| invalid_argument("memo poisoned"))?;
+        let mut memo = ACTION_MEMO
+            .lock()
+            .map_err(|_| invalid_argument("memo poisoned"))?;
         let memo = memo.get_or_insert_with(KeyMap::default);
         for combo in plays {
             let key = play_key(&combo);
@@ -606,7 +612,8 @@ impl PyClimbTable {
             _ => {
                 return Err(invalid_argument(format!(
                     "action id {} is not in 0..{}",
-                    id.repr().map_or_else(|_| "?".to_string(), |r| r.to_string()),
+                    id.repr()
+                        .map_or_else(|_| "?".to_string(), |r| r.to_string()),
                     space.size() - 1
                 )))
             }
@@ -651,7 +658,9 @@ impl PyClimbTable {
             return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
         };
         self.0.play_cards(player, cards).map(|_| ()).map_err(|v| {
-            let text = what.str().map_or_else(|_| cards.to_string(), |t| t.to_string());
+            let text = what
+                .str()
+                .map_or_else(|_| cards.to_string(), |t| t.to_string());
             violation_error(py, &text, &v)
         })
     }
@@ -715,8 +724,9 @@ impl PyClimbTable {
                         let b = PyDict::new(py);
                         b.set_item("event", "bomb_bonus")?;
                         b.set_item("player", *winner)?;
-                        let points: Vec<i32> =
-                            (0..n).map(|q| if q == *winner { 20 } else { -10 }).collect();
+                        let points: Vec<i32> = (0..n)
+                            .map(|q| if q == *winner { 20 } else { -10 })
+                            .collect();
                         b.set_item("points", points)?;
                         history.append(b)?;
                         continue;
@@ -871,9 +881,9 @@ pub fn climb_playouts<'py>(
     let policy = policy_arg(policy)?;
     let start = start_arg(start)?;
     let players = start.num_players();
-    let cells = n
-        .checked_mul(players)
-        .ok_or_else(|| invalid_argument(format!("n: cannot allocate the results of {n} playouts")))?;
+    let cells = n.checked_mul(players).ok_or_else(|| {
+        invalid_argument(format!("n: cannot allocate the results of {n} playouts"))
+    })?;
     let mut out: Vec<f64> = buffer(cells, "n")?;
     py.detach(|| deals::deal_playouts(&start, policy, seed, threads, &mut out));
     PyArray1::from_vec(py, out).reshape([n, players])
@@ -981,7 +991,9 @@ pub fn rt_resample(
 pub fn climb_action_id(ruleset: &str, cards: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
     let rs = ruleset_from(ruleset)?;
     if rs == Ruleset::FiveTenKing {
-        return Err(invalid_argument("five_ten_king numbers its actions elsewhere"));
+        return Err(invalid_argument(
+            "five_ten_king numbers its actions elsewhere",
+        ));
     }
     Ok(ActionSpace::of(rs).id_of_cards(cardset_from_any(cards)?))
 }
@@ -1007,9 +1019,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyo3(signature = (ruleset, seed, dealer = 0))]
 pub fn climb_deal(ruleset: &str, seed: Seed, dealer: usize) -> PyResult<(PyHands, PyCardSet)> {
     let rs = ruleset_from(ruleset)?;
-    let to_mask = |cards: &[cardavia_core::cards::Card]| {
-        CardSet(cards.iter().fold(0u64, |m, c| m | c.bit()))
-    };
+    let to_mask =
+        |cards: &[cardavia_core::cards::Card]| CardSet(cards.iter().fold(0u64, |m, c| m | c.bit()));
     match rs {
         Ruleset::DouDizhu => {
             let d = cardavia_core::deal::deal(1, true, 3, Some(17), seed.0).map_err(to_py)?;
