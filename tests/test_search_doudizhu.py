@@ -214,3 +214,16 @@ def test_states_games_and_redealt_states_pickle() -> None:
     for s in positions(GAME, range(2), every=13):
         check_pickles(s)
     assert pickle.loads(pickle.dumps(state)).observation(0)["deal_number"] == 1
+
+
+def test_table_playouts_refuse_counts_they_cannot_hold() -> None:  # issue 18 point 2
+    state = cardavia.load(GAME).new_state(seed=4)
+    state.apply("bid 3")
+    table = state._table
+    out = table.playouts(5, "greedy", 1, 1)
+    assert out["finish_order"].shape == (5, 3)
+    for bad in (10**12, 2**64, 0, -3):
+        with pytest.raises(InvalidArgumentError):
+            table.playouts(bad)
+    with pytest.raises(InvalidArgumentError):
+        table.playouts(2, seed=-1)
