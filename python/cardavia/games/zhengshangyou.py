@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia import _core
-from cardavia._core import Card, CardSet, Play, Rng
+from cardavia._core import Card, CardSet, Play
 from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action, Game, register
 from cardavia.games.climbing import (
