@@ -772,7 +772,7 @@ def from_phh(text: str, game: HoldemGame | None = None) -> HoldemState:
             }
         from cardavia.game import load
 
-        game = load("holdem", **options)  # type: ignore[assignment]
+        game = load("holdem", **options)
     assert game is not None
     n = game.num_players
     stacks = [0] * n
