@@ -120,7 +120,18 @@ def play_action(play: Play) -> Action:
     return Action("play", play.cards, play=play)
 
 
-PASS = Action(kind="pass", label="pass")
+class _ListedAction(Action):
+    """An Action the engine built for ``legal_actions()`` (equal in every field to the legal
+    action it is): applying one needs no check that a hand-built Action equals a legal one."""
+
+    __slots__ = ()
+
+
+def _listed_play(play: Play) -> Action:
+    return _ListedAction("play", play.cards, play=play)
+
+
+PASS = _ListedAction(kind="pass", label="pass")
 
 
 class ClimbingState(State):
@@ -209,7 +220,7 @@ class ClimbingState(State):
 
     def _play_actions(self) -> list[Action]:
         assert self._table is not None
-        actions: list[Action] = self._table.legal_action_objects(play_action, PASS)
+        actions: list[Action] = self._table.legal_action_objects(_listed_play, PASS)
         return actions
 
     def _play_violation(self, action: Action) -> tuple[str, str] | None:
@@ -247,14 +258,16 @@ class ClimbingState(State):
             if table.apply_id(action):
                 return
             self.check(action)  # a call id during card play: raises, naming the rule
-        act = action if type(action) is Action else self.to_action(action)
-        assert isinstance(act, Action)
+        act = self.to_action(action)
+        if type(act) is not _ListedAction:
+            # Built by hand: it must be legal and equal a legal action in every field it sets.
+            self.check(act)
+            act = self._canonical(act)
         if act.kind == "play" and type(act.cards) is CardSet:
             table.apply_cards(act.cards, act)
-        elif act.kind == "pass" and act.cards is None and act.amount is None:
+        elif act.kind == "pass":
             table.apply_pass()
         else:
-            self.check(act)  # anything but a play or a pass raises here
             raise IllegalActionError(f"{act} is not a card-play action", rule=None)
 
     def is_terminal(self) -> bool:

@@ -239,7 +239,8 @@ class DouDizhuState(ClimbingState):
 
     def legal_actions(self) -> list[Action]:
         if self._table is None:  # DDZ-6.7 auction
-            return [_PASS_CALL, *_BIDS[self._high_bid :]]
+            self._listed = listed = [_PASS_CALL, *_BIDS[self._high_bid :]]
+            return listed
         if self._table.is_over:
             return []
         return self._play_actions()

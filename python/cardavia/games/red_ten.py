@@ -326,9 +326,9 @@ class RedTenState(ClimbingState):
     def legal_actions(self) -> list[Action]:
         if self._table is None:  # RT-3.6
             player = self._poll[len(self._calls)]
-            if self._hands[player].isdisjoint(RED_TENS):
-                return [DECLINE]
-            return [LIGHT, DECLINE]
+            listed = [DECLINE] if self._hands[player].isdisjoint(RED_TENS) else [LIGHT, DECLINE]
+            self._listed = listed
+            return listed
         if self._table.is_over:
             return []
         return self._play_actions()
