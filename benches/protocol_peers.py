@@ -8,7 +8,7 @@ Each game gets a section (``--game``): it plays the same number of seeded random
 * OpenSpiel's Python loop: ``state.legal_actions()`` (ints) and ``state.apply_action``, chance
   nodes included (they are part of an OpenSpiel game: the deal);
 
-in interleaved rounds (so drifts of the machine hit all sides alike) and prints the mean time
+interleaved game by game (so drifts of the machine hit all sides alike) and prints the mean time
 per game, the decisions per game and each cardavia path's speed relative to OpenSpiel (higher
 is faster). Run::
 
@@ -71,20 +71,18 @@ def _pyspiel_loop(name: str) -> Callable[[int], int]:
 
 
 def _side_by_side(sides: dict[str, Callable[[int], int]], games: int, seed: int) -> list[Row]:
-    rounds = 10
-    per_round = max(1, games // rounds)
+    """Game k of every side, then game k + 1..., so that the machine's drifts hit all alike."""
     spent = dict.fromkeys(sides, 0.0)
     decisions = dict.fromkeys(sides, 0)
     for side in sides.values():  # warm up (action spaces, imports)
         side(seed)
-    for r in range(rounds):
+    clock = time.perf_counter
+    for k in range(games):
         for name, play in sides.items():
-            start = time.perf_counter()
-            for k in range(per_round):
-                decisions[name] += play(seed + r * per_round + k)
-            spent[name] += time.perf_counter() - start
-    played = rounds * per_round
-    return [(name, spent[name] / played, decisions[name] / played) for name in sides]
+            start = clock()
+            decisions[name] += play(seed + k)
+            spent[name] += clock() - start
+    return [(name, spent[name] / games, decisions[name] / games) for name in sides]
 
 
 def run_doudizhu(games: int, seed: int) -> list[Row]:
@@ -111,7 +109,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = SECTIONS[args.game](args.games, args.seed)
     peer = rows[-1][1]
-    print(f"{args.game}: {args.games} uniformly random games per side, interleaved rounds")
+    print(f"{args.game}: {args.games} uniformly random games per side, interleaved")
     for name, per_game, decisions in rows:
         print(
             f"  {name:48s} {per_game * 1e6:9.1f} µs/game  {decisions:6.1f} decisions/game"

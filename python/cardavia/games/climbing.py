@@ -127,8 +127,8 @@ class _ListedAction(Action):
     __slots__ = ()
 
 
-def _listed_play(play: Play) -> Action:
-    return _ListedAction("play", play.cards, play=play)
+def _listed_play(play: Play, cards: CardSet) -> Action:
+    return _ListedAction("play", cards, None, "", play)
 
 
 PASS = _ListedAction(kind="pass", label="pass")
@@ -219,6 +219,7 @@ class ClimbingState(State):
     # ---- card play ----------------------------------------------------------------------
 
     def _play_actions(self) -> list[Action]:
+        """The legal card-play actions (empty once the deal is over)."""
         assert self._table is not None
         actions: list[Action] = self._table.legal_action_objects(_listed_play, PASS)
         return actions
@@ -254,7 +255,16 @@ class ClimbingState(State):
         if table is None:
             super().apply(action)
             return
-        if type(action) is int:
+        kind = type(action)
+        if kind is _ListedAction:  # from legal_actions(): equal to a legal action in every field
+            assert isinstance(action, Action)
+            cards = action.cards
+            if cards is None:
+                table.apply_pass()
+            else:
+                table.apply_cards(cards, action)
+            return
+        if kind is int:
             if table.apply_id(action):
                 return
             self.check(action)  # a call id during card play: raises, naming the rule

@@ -21,11 +21,13 @@ from typing import Any
 
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play, Rng
-from cardavia.errors import InvalidArgumentError
+from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, register
 from cardavia.games.climbing import (
+    PASS,
     ClimbingState,
     PlayActionSpace,
+    _listed_play,
     action_space,
     as_play,
     copy_log,
@@ -241,9 +243,30 @@ class DouDizhuState(ClimbingState):
         if self._table is None:  # DDZ-6.7 auction
             self._listed = listed = [_PASS_CALL, *_BIDS[self._high_bid :]]
             return listed
-        if self._table.is_over:
-            return []
-        return self._play_actions()
+        plays: list[Action] = self._table.legal_action_objects(_listed_play, PASS)  # DDZ-6.7
+        return plays
+
+    def legal_action_ids(self) -> list[int]:
+        if self._table is None:  # DDZ-6.7: pass (0) and the bids above the high bid (1..3)
+            return [0, *range(self._high_bid + 1, 4)]
+        ids: list[int] = self._table.legal_action_ids()
+        return ids
+
+    def apply(self, action: Action | str | int) -> None:
+        if self._table is None and type(action) is int and 0 <= action < 4:
+            # The auction by id (DDZ-3.4): 0 is pass, b is "bid b".
+            assert isinstance(action, int)
+            if 0 < action <= self._high_bid:
+                raise IllegalActionError(
+                    f"action id {action} (bid {action}) is illegal (DDZ-3.4): a bid must "
+                    f"exceed the high bid {self._high_bid}",
+                    rule="DDZ-3.4",
+                )
+            call = _BIDS[action - 1] if action else _PASS_CALL
+            self._action_log.append(call.to_json())
+            self._do_call(call)
+            return
+        super().apply(action)
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         if self._table is None:

@@ -25,12 +25,14 @@ from typing import Any
 
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play, Rng
-from cardavia.errors import InvalidArgumentError
+from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, Option, register
 from cardavia.games.climbing import (
+    PASS,
     RED_TEN_CARDS,
     ClimbingState,
     PlayActionSpace,
+    _listed_play,
     action_space,
     as_play,
     copy_log,
@@ -329,9 +331,30 @@ class RedTenState(ClimbingState):
             listed = [DECLINE] if self._hands[player].isdisjoint(RED_TENS) else [LIGHT, DECLINE]
             self._listed = listed
             return listed
-        if self._table.is_over:
-            return []
-        return self._play_actions()
+        listed_plays: list[Action] = self._table.legal_action_objects(_listed_play, PASS)
+        return listed_plays  # RT-5.2, RT-5.3
+
+    def legal_action_ids(self) -> list[int]:
+        if self._table is None:  # RT-3.6: light (1) for a red-ten holder, decline (2)
+            player = self._poll[len(self._calls)]
+            return [2] if self._hands[player].isdisjoint(RED_TENS) else [1, 2]
+        ids: list[int] = self._table.legal_action_ids()
+        return ids
+
+    def apply(self, action: Action | str | int) -> None:
+        if self._table is None and type(action) is int and action in (1, 2):
+            # The lighting poll by id (RT-3.6): 1 is light, 2 is decline.
+            call = LIGHT if action == 1 else DECLINE
+            violation = self._violation(call)
+            if violation is not None:
+                rule, why = violation
+                raise IllegalActionError(
+                    f"action id {action} ({call}) is illegal ({rule}): {why}", rule=rule
+                )
+            self._action_log.append(call.to_json())
+            self._do_call(call)
+            return
+        super().apply(action)
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         if self._table is None:

@@ -26,8 +26,10 @@ from cardavia._core import Card, CardSet, Play
 from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action, Game, register
 from cardavia.games.climbing import (
+    PASS,
     ClimbingState,
     PlayActionSpace,
+    _listed_play,
     action_space,
     as_play,
     copy_log,
@@ -297,9 +299,8 @@ class ZhengShangyouState(ClimbingState):
 
     def legal_actions(self) -> list[Action]:
         assert self._table is not None
-        if self._table.is_over:
-            return []
-        return self._play_actions()  # ZSY-6.7
+        listed: list[Action] = self._table.legal_action_objects(_listed_play, PASS)  # ZSY-6.7
+        return listed
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         return self._play_violation(action)

@@ -146,9 +146,33 @@ fn buffer<T: Clone + Default>(len: usize, what: &str) -> PyResult<Vec<T>> {
 }
 
 /// Protocol Action objects of plays, shared by every state of the process (an Action is
-/// immutable), at most `ACTION_MEMO_CAP` of them; the memo is emptied when full.
-static ACTION_MEMO: Mutex<Option<KeyMap<Py<PyAny>>>> = Mutex::new(None);
+/// immutable), in two generations of at most `ACTION_MEMO_CAP` each: when the young one is
+/// full it becomes the old one (the previous old one is dropped), and a hit in the old one
+/// moves back to the young one, so the plays in use stay while memory stays bounded.
+struct ActionMemo {
+    young: KeyMap<Py<PyAny>>,
+    old: KeyMap<Py<PyAny>>,
+}
+
+static ACTION_MEMO: Mutex<Option<ActionMemo>> = Mutex::new(None);
 const ACTION_MEMO_CAP: usize = 1 << 14;
+
+impl ActionMemo {
+    fn get(&mut self, py: Python<'_>, key: u64) -> Option<Py<PyAny>> {
+        if let Some(a) = self.young.get(&key) {
+            return Some(a.clone_ref(py));
+        }
+        let a = self.old.remove(&key)?;
+        self.insert(key, a.clone_ref(py));
+        Some(a)
+    }
+    fn insert(&mut self, key: u64, action: Py<PyAny>) {
+        if self.young.len() >= ACTION_MEMO_CAP {
+            self.old = std::mem::take(&mut self.young);
+        }
+        self.young.insert(key, action);
+    }
+}
 
 fn ruleset_from(name: &str) -> PyResult<Ruleset> {
     match name {
@@ -564,7 +588,7 @@ impl PyClimbTable {
         ids
     }
 
-    /// The protocol Actions of the legal actions: ``factory(play)`` builds the Action of a play
+    /// The protocol Actions of the legal actions: ``factory(play, cards)`` builds the Action of a play
     /// (kept in a bounded process-wide memo, an Action being immutable), ``pass_action`` is the
     /// pass Action, appended when passing is legal.
     fn legal_action_objects<'py>(
@@ -579,16 +603,18 @@ impl PyClimbTable {
         let mut memo = ACTION_MEMO
             .lock()
             .map_err(|_| invalid_argument("memo poisoned"))?;
-        let memo = memo.get_or_insert_with(KeyMap::default);
+        let memo = memo.get_or_insert_with(|| ActionMemo {
+            young: KeyMap::default(),
+            old: KeyMap::default(),
+        });
         for combo in plays {
             let key = play_key(&combo);
-            let action = match memo.get(&key) {
-                Some(a) => a.clone_ref(py),
+            let action = match memo.get(py, key) {
+                Some(a) => a,
                 None => {
-                    let a = factory.call1((PyPlay(combo),))?.unbind();
-                    if memo.len() >= ACTION_MEMO_CAP {
-                        memo.clear();
-                    }
+                    let a = factory
+                        .call1((PyPlay(combo), PyCardSet(combo.cards())))?
+                        .unbind();
                     memo.insert(key, a.clone_ref(py));
                     a
                 }
