@@ -127,10 +127,6 @@ class _ListedAction(Action):
     __slots__ = ()
 
 
-def _listed_play(play: Play, cards: CardSet) -> Action:
-    return _ListedAction("play", cards, None, "", play)
-
-
 PASS = _ListedAction(kind="pass", label="pass")
 
 
@@ -221,7 +217,7 @@ class ClimbingState(State):
     def _play_actions(self) -> list[Action]:
         """The legal card-play actions (empty once the deal is over)."""
         assert self._table is not None
-        actions: list[Action] = self._table.legal_action_objects(_listed_play, PASS)
+        actions: list[Action] = self._table.legal_action_objects(_ListedAction, PASS)
         return actions
 
     def _play_violation(self, action: Action) -> tuple[str, str] | None:

@@ -27,7 +27,7 @@ from cardavia.games.climbing import (
     PASS,
     ClimbingState,
     PlayActionSpace,
-    _listed_play,
+    _ListedAction,
     action_space,
     as_play,
     copy_log,
@@ -243,7 +243,7 @@ class DouDizhuState(ClimbingState):
         if self._table is None:  # DDZ-6.7 auction
             self._listed = listed = [_PASS_CALL, *_BIDS[self._high_bid :]]
             return listed
-        plays: list[Action] = self._table.legal_action_objects(_listed_play, PASS)  # DDZ-6.7
+        plays: list[Action] = self._table.legal_action_objects(_ListedAction, PASS)  # DDZ-6.7
         return plays
 
     def legal_action_ids(self) -> list[int]:

@@ -32,7 +32,7 @@ from cardavia.games.climbing import (
     RED_TEN_CARDS,
     ClimbingState,
     PlayActionSpace,
-    _listed_play,
+    _ListedAction,
     action_space,
     as_play,
     copy_log,
@@ -331,7 +331,7 @@ class RedTenState(ClimbingState):
             listed = [DECLINE] if self._hands[player].isdisjoint(RED_TENS) else [LIGHT, DECLINE]
             self._listed = listed
             return listed
-        listed_plays: list[Action] = self._table.legal_action_objects(_listed_play, PASS)
+        listed_plays: list[Action] = self._table.legal_action_objects(_ListedAction, PASS)
         return listed_plays  # RT-5.2, RT-5.3
 
     def legal_action_ids(self) -> list[int]:

@@ -29,7 +29,7 @@ from cardavia.games.climbing import (
     PASS,
     ClimbingState,
     PlayActionSpace,
-    _listed_play,
+    _ListedAction,
     action_space,
     as_play,
     copy_log,
@@ -299,7 +299,7 @@ class ZhengShangyouState(ClimbingState):
 
     def legal_actions(self) -> list[Action]:
         assert self._table is not None
-        listed: list[Action] = self._table.legal_action_objects(_listed_play, PASS)  # ZSY-6.7
+        listed: list[Action] = self._table.legal_action_objects(_ListedAction, PASS)  # ZSY-6.7
         return listed
 
     def _violation(self, action: Action) -> tuple[str, str] | None:

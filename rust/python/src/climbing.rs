@@ -14,6 +14,7 @@ use cardavia_core::climbing::{
 use cardavia_core::rng::Rng;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
@@ -612,9 +613,15 @@ impl PyClimbTable {
             let action = match memo.get(py, key) {
                 Some(a) => a,
                 None => {
-                    let a = factory
-                        .call1((PyPlay(combo), PyCardSet(combo.cards())))?
-                        .unbind();
+                    // `object.__new__(cls)` and the five slots of cardavia.game.Action, without
+                    // running `__init__` from Python.
+                    let a = factory.call_method1(intern!(py, "__new__"), (factory,))?;
+                    a.setattr(intern!(py, "kind"), intern!(py, "play"))?;
+                    a.setattr(intern!(py, "cards"), PyCardSet(combo.cards()))?;
+                    a.setattr(intern!(py, "amount"), py.None())?;
+                    a.setattr(intern!(py, "label"), intern!(py, ""))?;
+                    a.setattr(intern!(py, "play"), PyPlay(combo))?;
+                    let a = a.unbind();
                     memo.insert(key, a.clone_ref(py));
                     a
                 }
