@@ -338,7 +338,23 @@ pub fn climb_beats(candidate: PyPlay, top: PyPlay) -> PyResult<bool> {
 /// The card-play state machine shared by the climbing games (one per deal).
 #[pyclass(module = "cardavia", name = "ClimbTable", skip_from_py_object)]
 #[derive(Clone)]
-pub struct PyClimbTable(pub ClimbTable);
+pub struct PyClimbTable(pub ClimbTable, LegalCache);
+
+/// The legal actions last listed for the current position (dropped by every change), so that
+/// applying one of them needs no second generation.
+#[derive(Clone, Default)]
+pub struct LegalCache {
+    valid: bool,
+    plays: Vec<Combo>,
+    pass: bool,
+    ids: Vec<u32>,
+}
+
+impl From<ClimbTable> for PyClimbTable {
+    fn from(table: ClimbTable) -> Self {
+        PyClimbTable(table, LegalCache::default())
+    }
+}
 
 #[pymethods]
 impl PyClimbTable {
@@ -351,7 +367,7 @@ impl PyClimbTable {
             .map(cardset_from_any)
             .collect::<PyResult<Vec<CardSet>>>()?;
         ClimbTable::new(rs, hands, first_player)
-            .map(PyClimbTable)
+            .map(PyClimbTable::from)
             .map_err(to_py)
     }
 
@@ -454,6 +470,7 @@ impl PyClimbTable {
 
     /// The current player passes (IllegalActionError-style errors are raised by the caller).
     fn pass_turn(&mut self) -> PyResult<()> {
+        self.1.valid = false;
         let player = self.current_or_err()?;
         self.0
             .pass(player)
@@ -462,6 +479,7 @@ impl PyClimbTable {
 
     /// The current player plays ``cards``; returns the play as classified.
     fn play_cards(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<PyPlay> {
+        self.1.valid = false;
         let player = self.current_or_err()?;
         let cards = cardset_from_any(cards)?;
         self.0
@@ -582,24 +600,30 @@ impl PyClimbTable {
 
     /// The action ids of the current player's legal actions (plays, then pass id 0 when passing
     /// is legal), in the order of ``legal_plays``.
-    fn legal_action_ids(&self) -> Vec<u32> {
-        let mut plays = Vec::with_capacity(32);
-        let mut ids = Vec::with_capacity(32);
-        self.0.legal_action_ids_into(&mut plays, &mut ids);
-        ids
+    fn legal_action_ids(&mut self) -> Vec<u32> {
+        let cache = &mut self.1;
+        self.0
+            .legal_action_ids_into(&mut cache.plays, &mut cache.ids);
+        cache.pass = cache.ids.len() > cache.plays.len();
+        cache.valid = true;
+        cache.ids.clone()
     }
 
     /// The protocol Actions of the legal actions: ``factory(play, cards)`` builds the Action of a play
     /// (kept in a bounded process-wide memo, an Action being immutable), ``pass_action`` is the
     /// pass Action, appended when passing is legal.
     fn legal_action_objects<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         factory: &Bound<'py, PyAny>,
         pass_action: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let mut plays = Vec::with_capacity(32);
-        let pass = self.0.legal_plays_into(&mut plays);
+        let cache = &mut self.1;
+        let pass = self.0.legal_plays_into(&mut cache.plays);
+        cache.pass = pass;
+        cache.ids.clear();
+        cache.valid = true;
+        let plays = &cache.plays;
         let out = PyList::empty(py);
         let mut memo = ACTION_MEMO
             .lock()
@@ -608,7 +632,7 @@ impl PyClimbTable {
             young: KeyMap::default(),
             old: KeyMap::default(),
         });
-        for combo in plays {
+        for &combo in plays {
             let key = play_key(&combo);
             let action = match memo.get(py, key) {
                 Some(a) => a,
@@ -654,6 +678,15 @@ impl PyClimbTable {
         if self.0.is_over() {
             return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
         }
+        if self.1.valid && !self.1.ids.is_empty() {
+            if let Some(k) = self.1.ids.iter().position(|&x| x == id) {
+                let action = (k < self.1.plays.len()).then(|| self.1.plays[k]);
+                self.1.valid = false;
+                self.0.apply_unchecked(action);
+                return Ok(true);
+            }
+        }
+        self.1.valid = false;
         let mut plays = Vec::with_capacity(32);
         match self.0.apply_action_id(id, &mut plays) {
             Ok(_) => Ok(true),
@@ -690,6 +723,13 @@ impl PyClimbTable {
         let Some(player) = self.0.current_player() else {
             return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
         };
+        if self.1.valid {
+            self.1.valid = false;
+            if let Some(combo) = self.1.plays.iter().find(|c| c.cards() == cards) {
+                self.0.apply_unchecked(Some(*combo));
+                return Ok(());
+            }
+        }
         self.0.play_cards(player, cards).map(|_| ()).map_err(|v| {
             let text = what
                 .str()
@@ -703,6 +743,7 @@ impl PyClimbTable {
         let Some(player) = self.0.current_player() else {
             return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
         };
+        self.1.valid = false;
         self.0
             .pass(player)
             .map_err(|v| violation_error(py, "pass", &v))
@@ -794,7 +835,7 @@ impl PyClimbTable {
 
 impl PyClimbTable {
     fn clone_table(&self) -> Self {
-        PyClimbTable(self.0.clone())
+        PyClimbTable(self.0.clone(), LegalCache::default())
     }
     fn check_seat(&self, player: usize) -> PyResult<()> {
         if player < self.0.num_players() {
@@ -972,7 +1013,11 @@ pub fn ddz_resample(
     let play = table.as_ref().map(|t| (&t.0, landlord));
     let (hands, bottom, table) =
         resample::ddz_resample(player, hands, bottom, play, &mut rng).map_err(to_py)?;
-    Ok((py_hands(&hands), PyCardSet(bottom), table.map(PyClimbTable)))
+    Ok((
+        py_hands(&hands),
+        PyCardSet(bottom),
+        table.map(PyClimbTable::from),
+    ))
 }
 
 /// Zheng Shangyou determinization for ``player`` (exactly uniform, every forced pass kept
@@ -988,7 +1033,7 @@ pub fn zsy_resample(
     let mut rng = Rng::new(seed.0);
     let (hands, table) =
         resample::zsy_resample(player, hands, &table.0, &mut rng).map_err(to_py)?;
-    Ok((py_hands(&hands), PyClimbTable(table)))
+    Ok((py_hands(&hands), PyClimbTable::from(table)))
 }
 
 /// Red Ten determinization for ``player`` (exactly uniform): ``shown`` the red tens each seat
@@ -1015,7 +1060,7 @@ pub fn rt_resample(
     let (hands, table) =
         resample::rt_resample(player, hands, &know, table.as_ref().map(|t| &t.0), &mut rng)
             .map_err(to_py)?;
-    Ok((py_hands(&hands), table.map(PyClimbTable)))
+    Ok((py_hands(&hands), table.map(PyClimbTable::from)))
 }
 
 /// The action id of the play ``cards`` in the game's fixed action space (None if the cards are

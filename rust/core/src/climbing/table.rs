@@ -949,8 +949,10 @@ impl ClimbTable {
         self.to_move = self.next_active(player);
     }
 
-    /// Applies an action known to be legal (from [`ClimbTable::legal_plays_into`]).
-    pub(crate) fn apply_unchecked(&mut self, action: Option<Combo>) {
+    /// Applies an action known to be legal: `None` (a pass) or a play that
+    /// [`ClimbTable::legal_plays_into`] listed in this very position (with `true` for a pass).
+    /// Anything else leaves the table inconsistent.
+    pub fn apply_unchecked(&mut self, action: Option<Combo>) {
         match action {
             Some(c) => self.apply_play(c),
             None => self.apply_pass(),
