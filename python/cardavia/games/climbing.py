@@ -249,7 +249,7 @@ class ClimbingState(State):
         id or an Action goes straight to the Rust table, which checks and applies it."""
         table = self._table
         if table is None:
-            super().apply(action)
+            self._apply_before_play(action)
             return
         kind = type(action)
         if kind is _ListedAction:  # from legal_actions(): equal to a legal action in every field
@@ -275,6 +275,10 @@ class ClimbingState(State):
             table.apply_pass()
         else:
             raise IllegalActionError(f"{act} is not a card-play action", rule=None)
+
+    def _apply_before_play(self, action: Action | str | int) -> None:
+        """Apply an action of the phases before card play (auction, lighting)."""
+        State.apply(self, action)
 
     def is_terminal(self) -> bool:
         table = self._table

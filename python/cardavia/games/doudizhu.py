@@ -252,8 +252,8 @@ class DouDizhuState(ClimbingState):
         ids: list[int] = self._table.legal_action_ids()
         return ids
 
-    def apply(self, action: Action | str | int) -> None:
-        if self._table is None and type(action) is int and 0 <= action < 4:
+    def _apply_before_play(self, action: Action | str | int) -> None:
+        if type(action) is int and 0 <= action < 4:
             # The auction by id (DDZ-3.4): 0 is pass, b is "bid b".
             assert isinstance(action, int)
             if 0 < action <= self._high_bid:
@@ -266,7 +266,7 @@ class DouDizhuState(ClimbingState):
             self._action_log.append(call.to_json())
             self._do_call(call)
             return
-        super().apply(action)
+        super()._apply_before_play(action)
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         if self._table is None:

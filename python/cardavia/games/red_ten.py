@@ -341,8 +341,8 @@ class RedTenState(ClimbingState):
         ids: list[int] = self._table.legal_action_ids()
         return ids
 
-    def apply(self, action: Action | str | int) -> None:
-        if self._table is None and type(action) is int and action in (1, 2):
+    def _apply_before_play(self, action: Action | str | int) -> None:
+        if type(action) is int and action in (1, 2):
             # The lighting poll by id (RT-3.6): 1 is light, 2 is decline.
             call = LIGHT if action == 1 else DECLINE
             violation = self._violation(call)
@@ -354,7 +354,7 @@ class RedTenState(ClimbingState):
             self._action_log.append(call.to_json())
             self._do_call(call)
             return
-        super().apply(action)
+        super()._apply_before_play(action)
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         if self._table is None:
