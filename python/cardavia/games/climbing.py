@@ -172,6 +172,25 @@ class ClimbingState(State):
     def _history(self, value: list[dict[str, Any]]) -> None:
         self._history_log = value
 
+    @property
+    def _deal_record(self) -> Any:
+        """The record of the deal as dealt (built from ``_record_parts`` when first read)."""
+        record = self._record
+        if record is None:
+            record = self._record = self._build_record()
+        return record
+
+    @_deal_record.setter
+    def _deal_record(self, value: Any) -> None:
+        self._record = value
+
+    _record: Any = None
+    _record_parts: Any = None
+
+    def _build_record(self) -> Any:
+        """The deal record from ``_record_parts`` (a random deal is formatted only when read)."""
+        raise NotImplementedError
+
     def _sync(self) -> None:
         table = self._table
         if table is not None and table.history_len != self._events_seen:

@@ -149,29 +149,35 @@ class DouDizhuState(ClimbingState):
         self._table = None
         self._events_seen = 0
         if deal is None:
-            self._deal_record, hands, bottom = self._random_deal(0)
+            first, hands, bottom = self._random_deal(0)
+            self._deal_index: int = 0
         else:
-            self._deal_record = self._check_deal(deal)
-            hands = [CardSet(h) for h in self._deal_record["hands"]]
-            bottom = CardSet(self._deal_record["bottom"])
-        self._deal_index: int = self._deal_record["number"]
-        self._begin_deal(self._deal_record, hands, bottom)
+            record = self._check_deal(deal)
+            hands = [CardSet(h) for h in record["hands"]]
+            bottom = CardSet(record["bottom"])
+            first = record["first_bidder"]
+            self._deal_index = record["number"]
+        self._deal_record = None  # formatted when read (_build_record)
+        self._record_parts = (hands, bottom, first, self._deal_index)
+        self._begin_deal(first, hands, bottom)
 
-    # ---- dealing ------------------------------------------------------------------------
-
-    def _random_deal(self, index: int) -> tuple[dict[str, Any], list[CardSet], CardSet]:
-        """Deal ``index`` of this state's seed (DDZ-3.2, DDZ-3.3): 17 cards each, 3 bottom
-        (the cards of ``deal_cards(3, 17, 1, True, sub)``), and its record."""
-        sub = derive_seed(self.seed, index)
-        hands, bottom = _core.climb_deal(RULESET, sub)
-        first = Rng(derive_seed(sub, 1)).below(3)
-        record = {
+    def _build_record(self) -> dict[str, Any]:
+        hands, bottom, first, number = self._record_parts
+        return {
             "hands": [str(h) for h in hands],
             "bottom": str(bottom),
             "first_bidder": first,
-            "number": index,
+            "number": number,
         }
-        return record, hands, bottom
+
+    # ---- dealing ------------------------------------------------------------------------
+
+    def _random_deal(self, index: int) -> tuple[int, list[CardSet], CardSet]:
+        """Deal ``index`` of this state's seed (DDZ-3.2, DDZ-3.3): the first bidder, three
+        17-card hands and the bottom (the cards of ``deal_cards(3, 17, 1, True, sub)``)."""
+        sub = derive_seed(self.seed, index)
+        hands, bottom = _core.climb_deal(RULESET, sub)
+        return Rng(derive_seed(sub, 1)).below(3), hands, bottom
 
     @staticmethod
     def _check_deal(deal: Any) -> dict[str, Any]:
@@ -205,10 +211,10 @@ class DouDizhuState(ClimbingState):
             "number": number,
         }
 
-    def _begin_deal(self, deal: Mapping[str, Any], hands: list[CardSet], bottom: CardSet) -> None:
+    def _begin_deal(self, first_bidder: int, hands: list[CardSet], bottom: CardSet) -> None:
         self._hands = hands
         self._bottom = bottom
-        self._first_bidder: int = int(deal["first_bidder"])
+        self._first_bidder: int = first_bidder
         self._to_call: int = self._first_bidder
         self._calls: list[tuple[int, str]] = []
         self._high_bid = 0
@@ -307,8 +313,7 @@ class DouDizhuState(ClimbingState):
         elif len(self._calls) == 3 and self._high_bidder is None:  # DDZ-3.5c
             self._log(event="void_deal", number=self._deal_index)
             self._deal_index += 1
-            _, hands, bottom = deal = self._random_deal(self._deal_index)
-            self._begin_deal(deal[0], hands, bottom)
+            self._begin_deal(*self._random_deal(self._deal_index))
         else:
             self._to_call = (player + 1) % 3
 
@@ -428,12 +433,8 @@ class DouDizhuState(ClimbingState):
         new._hands = list(hands)
         new._bottom = bottom
         new._table = table
-        new._deal_record = {
-            "hands": [str(h) for h in hands],
-            "bottom": str(bottom),
-            "first_bidder": self._first_bidder,
-            "number": self._deal_index,
-        }
+        new._deal_record = None
+        new._record_parts = (list(hands), bottom, self._first_bidder, self._deal_index)
         new._action_log = self._action_log[self._deal_start :]
         new._history_log = self._history_log[self._deal_log_start :]
         new._deal_start = 0

@@ -246,7 +246,8 @@ class RedTenState(ClimbingState):
         self._events_seen = 0
         if deal is None:
             self._dealer, self._hands = self._random_deal()
-            self._deal_record = {"dealer": self._dealer, "hands": [str(h) for h in self._hands]}
+            self._deal_record = None  # formatted when read
+            self._record_parts = (self._dealer, self._hands)
         else:
             self._deal_record = self._check_deal(deal)
             self._dealer = self._deal_record["dealer"]
@@ -260,6 +261,10 @@ class RedTenState(ClimbingState):
         self._log(event="deal", dealer=self._dealer, first_player=self._first_player)
 
     # ---- dealing ------------------------------------------------------------------------
+
+    def _build_record(self) -> dict[str, Any]:
+        dealer, hands = self._record_parts
+        return {"dealer": dealer, "hands": [str(h) for h in hands]}
 
     def _random_deal(self) -> tuple[int, list[CardSet]]:
         """RT-3.2: the dealer drawn from the seeded RNG; RT-3.3: the 54 cards shuffled and dealt
@@ -493,7 +498,8 @@ class RedTenState(ClimbingState):
         new._hands = list(hands)
         new._table = table
         new._red_team = red_team_of(new._hands)
-        new._deal_record = {"dealer": self._dealer, "hands": [str(h) for h in hands]}
+        new._deal_record = None
+        new._record_parts = (self._dealer, list(hands))
         return new
 
 

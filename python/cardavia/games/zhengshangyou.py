@@ -246,7 +246,8 @@ class ZhengShangyouState(ClimbingState):
         self._events_seen = 0
         if deal is None:
             self._hands = self._random_hands()
-            self._deal_record = {"hands": [str(h) for h in self._hands]}
+            self._deal_record = None  # formatted when read
+            self._record_parts = self._hands
         else:
             self._deal_record = self._check_deal(deal)
             self._hands = [CardSet(h) for h in self._deal_record["hands"]]
@@ -256,6 +257,9 @@ class ZhengShangyouState(ClimbingState):
         self._start_play(self._hands, self._first_player)
 
     # ---- dealing ------------------------------------------------------------------------
+
+    def _build_record(self) -> dict[str, Any]:
+        return {"hands": [str(h) for h in self._record_parts]}
 
     def _random_hands(self) -> list[CardSet]:
         """ZSY-3.2: the 48 cards shuffled uniformly (seeded) and dealt 16 to each seat."""
@@ -395,5 +399,6 @@ class ZhengShangyouState(ClimbingState):
         new.seed = new_seed
         new._hands = list(hands)
         new._table = table
-        new._deal_record = {"hands": [str(h) for h in hands]}
+        new._deal_record = None
+        new._record_parts = list(hands)
         return new
