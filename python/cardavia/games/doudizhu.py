@@ -297,8 +297,9 @@ class DouDizhuState(ClimbingState):
 
     def _do_call(self, action: Action) -> None:
         player = self._to_call
-        self._calls.append((player, str(action)))
-        self._log(event="call", player=player, call=str(action))
+        call = str(action)
+        self._calls.append((player, call))
+        self._history_log.append({"event": "call", "player": player, "call": call})
         if action.kind == "bid":
             assert action.amount is not None
             self._high_bid, self._high_bidder = action.amount, player
