@@ -33,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
+    climbing::register(m)?;
     m.add_class::<tricks::PyBridgeDeal>()?;
     m.add_class::<tricks::PySmearDeal>()?;
     m.add_function(wrap_pyfunction!(tricks::bridge_score, m)?)?;
