@@ -64,7 +64,7 @@ def build_climb(
         )
     top = top_pile(base.get("top"), history)
     table = [p for p in piles if p is not None]
-    if top is not None and not ctx.over:
+    if top is not None:
         table.insert(0, top)
     lines = [phase_info(base.get("phase")), *(i for i in info if i is not None)]
     turn = turn_info(to_act)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from cardavia.view.common import (
     Context,
     action_msg,
+    bridge_text,
     make_seat,
     phase_info,
     result_lines,
@@ -82,7 +83,7 @@ def build(ctx: Context) -> TableView:
         info.append(
             Info(
                 "info.contract",
-                Msg("value.contract", {"contract": o["contract"], "seat": declarer}),
+                Msg("value.contract", {"contract": bridge_text(o["contract"]), "seat": declarer}),
             )
         )
     info.append(

@@ -230,11 +230,20 @@ def action_msg(text: str, kind: str | None = None) -> Msg:
     if head in ("bury", "discard", "reveal", "declare", "return", "lock", "play") and rest:
         return Msg(f"act.{head}", {"cards": rest})
     if kind == "bid" or _is_bridge_bid(text):
-        return Msg("act.bridge_bid", {"bid": text})
+        return Msg("act.bridge_bid", {"bid": bridge_text(text)})
     if ":" in text:  # Guandan: "FH/4: 9s 9d 7h 4c 4d"
         label, _, cards = text.partition(":")
         return Msg("act.play_as", {"combo": label.strip(), "cards": cards.strip()})
     return Msg("act.play", {"cards": text})
+
+
+_BRIDGE_STRAIN = re.compile(r"(?<=[1-7])([CDHS])")
+_STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def bridge_text(text: str) -> str:
+    """A bid or contract with suit symbols: ``4H`` -> ``4♥``, ``3NTX`` stays."""
+    return _BRIDGE_STRAIN.sub(lambda m: _STRAIN_SYMBOLS[m.group(1)], text)
 
 
 def _is_bridge_bid(text: str) -> bool:
