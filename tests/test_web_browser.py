@@ -83,15 +83,7 @@ def click_action(page: Any, table: Table, action: Any) -> None:
         page.click(f'[data-role="range-{kind}"]')
         return
     if kind in SELECT_KINDS and action.cards is not None:
-        for card in _action_cards(action):
-            page.locator(f'svg.card.playable[data-card="{card}"]:not(.selected)').first.click()
-        # the page names the selection (or lists its readings) before it is played
-        page.wait_for_selector("#selection .ok, #selection .bad", timeout=10000)
-        choice = page.locator(f'#selection [data-choice="{action}"]')
-        if choice.count():
-            choice.click()
-        else:
-            page.click("#btn-play")
+        click_cards(page, _action_cards(action), str(action))
         return
     button = page.locator(f'#controls [data-action="{str(action)}"]')
     if button.count():
@@ -100,6 +92,18 @@ def click_action(page: Any, table: Table, action: Any) -> None:
     select = page.locator(f'#controls select[data-kind="{kind}"]')
     select.select_option(str(action))
     page.click(f'[data-role="pick-{kind}"]')
+
+
+def click_cards(page: Any, cards: list[str], text: str = "") -> None:
+    for card in cards:
+        page.locator(f'svg.card.playable[data-card="{card}"]:not(.selected)').first.click()
+    # the page names the selection (or lists its readings) before it is played
+    page.wait_for_selector("#selection .ok, #selection .bad", timeout=10000)
+    choice = page.locator(f'#selection [data-choice="{text}"]')
+    if text and choice.count():
+        choice.click()
+    else:
+        page.click("#btn-play")
 
 
 def set_language(page: Any, lang: str) -> None:
@@ -167,8 +171,12 @@ def play_one_deal(server: Server, page: Any, game_id: str) -> None:
         if moves == 2 and not switched:
             switch_language_and_back(page, game_id)
             switched = True
-        action = choose(table, legal, rng)
-        click_action(page, table, action)
+        if game_id == "tractor" and any(a.kind in ("play", "bury") for a in legal):
+            # a whole play or burial, selected card by card on the page
+            sel = on_loop(server, table.actions)["select"][0]
+            click_cards(page, rng.choice(sel["plays"]))
+        else:
+            click_action(page, table, choose(table, legal, rng))
         wait_until(lambda: turn_info(server, table)[0] > count, what=f"{action} to be played")
         moves += 1
     page_shows(page, turn_info(server, table)[4])

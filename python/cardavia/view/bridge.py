@@ -76,6 +76,11 @@ def build(ctx: Context) -> TableView:
     if current.get("leader") is not None:
         for k, c in enumerate(current["cards"]):
             table.append(Pile("pile.trick", (c,), (current["leader"] + k) % 4))
+    if not table and tricks:
+        last = tricks[-1]
+        table.append(
+            Pile("pile.last_trick", tuple(last["cards"]), last["leader"], Msg("value.won_by", {"seat": last["winner"]}))
+        )
     won = o.get("tricks_won") or [0, 0, 0, 0]
     info: list[Info] = [phase_info(o.get("phase"))]
     info.append(Info("info.vulnerability", Msg(f"vul.{o.get('vulnerability')}")))
@@ -122,7 +127,13 @@ def build(ctx: Context) -> TableView:
         )
     result = None
     if ctx.result is not None:
-        result = result_lines(ctx, ctx.result)
+        shown = dict(ctx.result)
+        for name in ("declarer", "dummy"):  # seats by letter in bridge.score's breakdown
+            if isinstance(shown.get(name), str) and shown[name] in tuple(SEATS):
+                shown[name] = SEATS.index(shown[name])
+        score = shown.get("score")
+        zero = [f"score.{k}" for k, v in (score or {}).items() if v == 0 and k not in ("ns", "ew")]
+        result = result_lines(ctx, shown, skip=zero)
         ret = returns_info(ctx)
         if ret is not None:
             result = (*result, ret)

@@ -149,6 +149,17 @@ def build(ctx: Context) -> TableView:
     if current.get("leader") is not None:
         for k, c in enumerate(current["cards"]):
             table.append(Pile("pile.trick", (c,), (current["leader"] + k) % n))
+    tricks = o.get("tricks") or []
+    if not table and tricks:
+        last_trick = tricks[-1]
+        table.append(
+            Pile(
+                "pile.last_trick",
+                tuple(last_trick["cards"]),
+                last_trick["leader"],
+                Msg("value.won_by", {"seat": last_trick["winner"]}),
+            )
+        )
     if o.get("discards") and ctx.viewer is not None:
         table.append(Pile("pile.discards", tuple(cards_of(o["discards"])), ctx.viewer))
     info: list[Info] = [phase_info(o.get("phase"))]

@@ -130,6 +130,13 @@ def build(ctx: Context) -> TableView:
             )
         )
     table = [Pile("pile.trick", tuple(cards_of(c)), s) for s, c in trick]
+    if not table:
+        done = [e for e in ctx.history() if e.get("event") == "trick"]
+        if done:
+            last_trick = done[-1]
+            cards = tuple(c for x in last_trick.get("plays", []) for c in cards_of(x["cards"]))
+            note = Msg("value.won_by", {"seat": last_trick["winner"]})
+            table.append(Pile("pile.last_trick", cards, last_trick.get("leader"), note))
     selection = o.get("selection")
     if selection:
         table.append(Pile("pile.selection", tuple(cards_of(selection)), o.get("player")))
@@ -154,7 +161,15 @@ def build(ctx: Context) -> TableView:
         info.append(turn)
     result = None
     if ctx.result is not None:
-        result = result_lines(ctx, ctx.result, skip=("returns",), seat_fields=("declarer",))
+        result = result_lines(
+            ctx,
+            ctx.result,
+            skip=("returns", "levels_before", "levels_after"),
+            seat_fields=("declarer",),
+        )
+        for name in ("levels_before", "levels_after"):
+            a, b = (level_name(v) for v in ctx.result.get(name) or [2, 2])
+            result = (*result, Info(f"res.{name}", Msg("value.teams", {"a": a, "b": b})))
         ret = returns_info(ctx)
         if ret is not None:
             result = (*result, ret)

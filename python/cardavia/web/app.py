@@ -163,16 +163,19 @@ async def _serve_socket(ws: WebSocket, table: Table) -> None:
     lock = asyncio.Lock()
     last_by_client = table.last_sent
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send_text(text: str) -> None:
         async with lock:
-            await ws.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            await ws.send_text(text)
+
+    async def send(message: dict[str, Any]) -> None:
+        await send_text(_dumps(message))
 
     async def send_state(client_send: Any, client_key: int, snap: dict[str, Any]) -> bool:
-        text = json.dumps(snap, sort_keys=True)
+        text = _dumps(snap)
         if last_by_client.get(client_key) == text:
             return False
         last_by_client[client_key] = text
-        await client_send(snap)
+        await client_send(text)
         return True
 
 
@@ -186,15 +189,15 @@ async def _serve_socket(ws: WebSocket, table: Table) -> None:
                 table.clients.pop(client_key, None)
         return sent
 
-    table.clients[key] = send
+    table.clients[key] = send_text
     hint_tasks: set[asyncio.Task[None]] = set()
     try:
-        await send_state(send, key, table.snapshot())
+        await send_state(send_text, key, table.snapshot())
         table.start_driving(broadcast)
         while True:
             try:
                 text = await ws.receive_text()
-            except WebSocketDisconnect:
+            except (WebSocketDisconnect, RuntimeError):  # closed (RuntimeError: already gone)
                 break
             if len(text) > MAX_MESSAGE:
                 await send(table.error(f"message too long (over {MAX_MESSAGE} characters)"))
@@ -217,8 +220,9 @@ async def _serve_socket(ws: WebSocket, table: Table) -> None:
             replies = table.handle(message)
             for reply in replies:
                 if reply.get("type") == "state":
-                    last_by_client[key] = json.dumps(reply, sort_keys=True)
-                await send(reply)
+                    await send_state(send_text, key, reply)  # only if it is news to this browser
+                else:
+                    await send(reply)
             if table.version != before:
                 await broadcast()
                 table.start_driving(broadcast)
@@ -227,3 +231,7 @@ async def _serve_socket(ws: WebSocket, table: Table) -> None:
         last_by_client.pop(key, None)
         for task in hint_tasks:
             task.cancel()
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -43,6 +43,10 @@ STEP_KINDS = frozenset({"bury", "discard"})
 """One card per action, several in a row (FTK-3.13, SM-3.10)."""
 PICK_LIST_SIZE = 16
 """Above this many actions of one kind, the page shows them as a pick list."""
+MAX_PLAYS_LISTED = 200
+"""Legal card combinations listed with the actions (a Guandan lead has over a thousand; the
+page names a selection by asking the server, so the list is only a sample)."""
+
 
 
 class Ambiguous(Exception):
@@ -146,7 +150,8 @@ class _HintCache:
     error: str | None = None
 
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[str], Awaitable[None]]
+"""Sends one message (JSON text) to one browser."""
 
 
 class Table:
@@ -264,10 +269,16 @@ class Table:
                     lists.setdefault(a.kind, []).append(entry)
                 else:
                     buttons.append(entry)
-        select = [
-            {"kind": kind, "cards": sorted(cards), "mode": self.select_mode(kind)}
-            for kind, cards in select_kinds.items()
-        ]
+        select = []
+        for kind, cards in select_kinds.items():
+            entry: dict[str, Any] = {"kind": kind, "cards": sorted(cards), "mode": self.select_mode(kind)}
+            if entry["mode"] == "combo":
+                plays = [_action_cards(a) for a in legal if a.kind == kind]
+                entry["plays"] = plays[:MAX_PLAYS_LISTED]
+                entry["plays_total"] = len(plays)
+            elif self.game_id in STEP_GAMES:
+                entry["plays"] = _sample_whole_plays(self.state, kind, 12)
+            select.append(entry)
         return {
             "buttons": buttons,
             "lists": [{"kind": k, "items": v} for k, v in lists.items()],
@@ -507,7 +518,8 @@ class Table:
                 self.agent_note = computer.note
             state.apply(action)
             self._changed()
-            if await broadcast() and self.config.pace:
+            # Without a pace nobody could watch the moves one by one: show where they end.
+            if self.config.pace and await broadcast():
                 await asyncio.sleep(self.config.pace)
 
     def start_driving(self, broadcast: Callable[[], Awaitable[bool]]) -> None:
@@ -530,6 +542,28 @@ class Table:
         """Wait until the computer has nothing left to play (for tests)."""
         while self._drive_task is not None and not self._drive_task.done():
             await asyncio.wait([self._drive_task])
+
+
+def _sample_whole_plays(state: State, kind: str, n: int) -> list[list[str]]:
+    """Up to ``n`` different complete plays built card by card (Tractor: the legal cards of
+    each step keep the selection part of a legal bury, lead or follow), as examples."""
+    player = state.current_player
+    seen: list[list[str]] = []
+    for k in range(n):
+        trial = state.clone()
+        cards: list[str] = []
+        while not trial.is_terminal() and trial.current_player == player:
+            steps = [a for a in trial.legal_actions() if a.kind == kind]
+            if not steps or (cards and any(a.kind == "end" for a in trial.legal_actions()) and k % 2):
+                break
+            step = steps[(k * 7 + len(cards) * 3) % len(steps)]
+            cards += _action_cards(step)
+            trial.apply(step)
+            if not getattr(trial, "_table", None) or len(getattr(trial._table, "selection", ())) == 0:  # type: ignore[attr-defined]
+                break
+        if cards and sorted(cards) not in [sorted(c) for c in seen]:
+            seen.append(cards)
+    return seen
 
 
 def _replay_steps(state: State, recorded: Sequence[dict[str, Any]]) -> list[Action]:
