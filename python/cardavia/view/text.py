@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -140,6 +141,15 @@ def _bridge_hand(f: Formatter, s: SeatView) -> list[str]:
     return lines
 
 
+def _width(text: str) -> int:
+    """Display width: East Asian wide characters (Korean labels) take two columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
 def _bridge_diagram(f: Formatter, view: TableView) -> list[str]:
     n, e, s, w = view.seats
 
@@ -164,7 +174,7 @@ def _bridge_diagram(f: Formatter, view: TableView) -> list[str]:
         left = west[k] if k < len(west) else ""
         mid = middle[k] if k < len(middle) else ""
         right = east[k] if k < len(east) else ""
-        out.append(f"{left:<{width}}{mid:<20}{right}")
+        out.append(f"{_pad(left, width)}{_pad(mid, 20)}{right}")
     out += [pad + title(s), *(pad + x for x in _bridge_hand(f, s))]
     return out
 
