@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,13 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-import cardavia  # noqa: E402
-from cardavia.web.tables import ServerConfig, Table  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():  # starlette suggests another HTTP client; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
+import cardavia  # noqa: E402
 from cardavia.web.app import create_app  # noqa: E402
+from cardavia.web.tables import ServerConfig, Table  # noqa: E402
 
 WEB = Path(cardavia.__file__).parent / "web"
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|SJ|BJ)(?![A-Za-z0-9])")
@@ -67,7 +70,7 @@ def test_front_end_uses_no_missing_key() -> None:
         "game.${g.id}": cardavia.games(),
         "game.${data.table.game}": cardavia.games(),
         "option.${option.name}": sorted(options),
-        "seat.bridge.${\"NESW\"[seat]}": list("NESW"),
+        'seat.bridge.${"NESW"[seat]}': list("NESW"),
         "ui.do_${sel.kind}": ["play", "bury", "discard", "lock", "return"],
         "ui.do_${list.kind}": ["call", "bid", "declare", "reveal"],
         "ui.select_${sel.mode}": ["combo", "steps", "single"],
@@ -114,7 +117,10 @@ def test_new_table_refuses_bad_requests(client: Any) -> None:
     bad = client.post("/api/tables", json={"game": "chess", "seat": 0})
     assert bad.status_code == 400 and "unknown game" in bad.json()["error"]
     assert client.post("/api/tables", json={"game": "doudizhu", "seat": 3}).status_code == 400
-    assert client.post("/api/tables", json={"game": "smear", "options": {"players": 9}}).status_code == 400
+    assert (
+        client.post("/api/tables", json={"game": "smear", "options": {"players": 9}}).status_code
+        == 400
+    )
     ok = client.post("/api/tables", json={"game": "smear", "seat": 4, "options": {"players": 5}})
     assert ok.status_code == 200 and ok.json()["seat"] == 4
 
@@ -176,9 +182,12 @@ def test_illegal_selection_is_explained_by_rule_id_and_text(client: Any) -> None
         msg = receive_state(ws, lambda m: m["actions"] is not None)
         while not msg["actions"]["select"]:  # bid until card play
             ws.send_json({"type": "act", "text": msg["actions"]["buttons"][-1]["text"]})
-            msg = receive_state(ws, lambda m: m["actions"] is not None and m["version"] > msg["version"])
+            seen = msg["version"]
+            msg = receive_state(ws, lambda m, v=seen: m["actions"] is not None and m["version"] > v)
         hand = msg["view"]["seats"][0]["cards"]
-        pair = next((a, b) for a, b in zip(hand, hand[1:]) if a[0] != b[0])  # two ranks: no combination
+        pair = next(
+            (a, b) for a, b in zip(hand, hand[1:], strict=False) if a[0] != b[0]
+        )  # two ranks: no combination
         ws.send_json({"type": "preview", "kind": "play", "cards": list(pair)})
         preview = ws.receive_json()
         assert preview["type"] == "preview" and not preview["ok"]
@@ -263,7 +272,15 @@ def card_tokens(value: Any, key: str = "") -> set[str]:
     elif isinstance(value, list):
         for v in value:
             out |= card_tokens(v, key)
-    elif isinstance(value, str) and key in ("cards", "card", "action", "line", "text", "hand", "bid"):
+    elif isinstance(value, str) and key in (
+        "cards",
+        "card",
+        "action",
+        "line",
+        "text",
+        "hand",
+        "bid",
+    ):
         out |= set(CARD.findall(value))
     return out
 
@@ -304,7 +321,9 @@ def test_no_message_shows_a_hidden_card(game_id: str) -> None:
                 for seat in msg["view"]["seats"]:
                     if seat["seat"] != table.seat:
                         shown = seat["cards"]
-                        assert (sorted(shown) if shown is not None else None) == exposed(obs, seat["seat"])
+                        assert (sorted(shown) if shown is not None else None) == exposed(
+                            obs, seat["seat"]
+                        )
             checked += 1
 
         async def broadcast() -> bool:
@@ -346,10 +365,11 @@ def rss_mb() -> float:
 def test_fifty_concurrent_tables_on_loopback() -> None:
     websockets = pytest.importorskip("websockets")
     import httpx
-
     from web_helpers import running_server
 
-    config = ServerConfig(agent="random", agent_seconds=0.02, hint_seconds=0.02, pace=0.0, max_tables=60)
+    config = ServerConfig(
+        agent="random", agent_seconds=0.02, hint_seconds=0.02, pace=0.0, max_tables=60
+    )
     games = cardavia.games()
 
     async def one(url: str, k: int) -> int:
@@ -360,7 +380,9 @@ def test_fifty_concurrent_tables_on_loopback() -> None:
             tid = r.json()["id"]
         rng = random.Random(k)
         moves = 0
-        async with websockets.connect(url.replace("http", "ws") + f"/ws/{tid}", max_size=None) as ws:
+        async with websockets.connect(
+            url.replace("http", "ws") + f"/ws/{tid}", max_size=None
+        ) as ws:
             await ws.send(json.dumps({"type": "hello"}))
             while True:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=40))

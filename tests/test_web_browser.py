@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import Server, on_loop, running_server, wait_until
 
 import cardavia
 import cardavia.view
 from cardavia.web.tables import RANGE_KINDS, SELECT_KINDS, Table, _action_cards
-
-from web_helpers import Server, on_loop, running_server, wait_until
 
 CHROMIUM = os.environ.get("CARDAVIA_CHROMIUM", "/usr/bin/chromium")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -164,7 +163,7 @@ def play_one_deal(server: Server, page: Any, game_id: str) -> None:
             if hint.count():
                 hint.first.click()
                 hint_used = True
-                wait_until(lambda: turn_info(server, table)[0] > count, what="the hint's play")
+                wait_until(lambda n=count: turn_info(server, table)[0] > n, what="the hint's play")
                 continue
             assert page.locator("#hints li.unavailable").count() == 1
             hint_used = "unavailable"  # type: ignore[assignment]
@@ -177,7 +176,7 @@ def play_one_deal(server: Server, page: Any, game_id: str) -> None:
             click_cards(page, rng.choice(sel["plays"]))
         else:
             click_action(page, table, choose(table, legal, rng))
-        wait_until(lambda: turn_info(server, table)[0] > count, what=f"{action} to be played")
+        wait_until(lambda n=count: turn_info(server, table)[0] > n, what="the move to be played")
         moves += 1
     page_shows(page, turn_info(server, table)[4])
     page.wait_for_selector("#box-result:not([hidden])", timeout=15000)

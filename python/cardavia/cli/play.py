@@ -125,8 +125,12 @@ class TerminalTable:
             tags = ", ".join(f.t(x) for x in me.tags)
             stats = "  ".join(f"{f.t(x.key)} {f.value(x.value)}" for x in me.stats)
             self.console.print(_markup(f"{f.seat(self.seat)}  {tags}  {stats}"))
-            groups = "   ".join(f.param("cards", " ".join(g)) for g in me.groups) or f.t("hand.empty")
-            self.console.print(Panel(_markup(groups), title=_markup(f.t("label.hand")), expand=False))
+            groups = "   ".join(f.param("cards", " ".join(g)) for g in me.groups) or f.t(
+                "hand.empty"
+            )
+            self.console.print(
+                Panel(_markup(groups), title=_markup(f.t("label.hand")), expand=False)
+            )
 
     def print_new_log(self) -> None:
         v = self.view()
@@ -142,7 +146,9 @@ class TerminalTable:
         for line in v.result or ():
             self.console.print(_markup(f"  {self.f.t(line.key)}: {self.f.value(line.value)}"))
         board = match_view(self.match)
-        self.console.print(_markup(f"{self.t('ui.scoreboard')} — {self.t('ui.deals')} {board.deals}"))
+        self.console.print(
+            _markup(f"{self.t('ui.scoreboard')} — {self.t('ui.deals')} {board.deals}")
+        )
         for line in board.lines:
             self.console.print(_markup(f"  {self.f.t(line.key)}: {self.f.value(line.value)}"))
 
@@ -191,14 +197,16 @@ class TerminalTable:
 
     def explain(self, error: Exception) -> None:
         from cardavia import rules
+        from cardavia.errors import CardaviaError
 
         rule = getattr(error, "rule", None)
         self.console.print(_markup(f"{self.t('ui.error')} {error}"), style="red")
         if rule:
             try:
-                self.console.print(f"  {rule}: {rules.rule(rules.game_of(rule), rule, self.lang)}")
-            except Exception:
-                pass
+                text = rules.rule(rules.game_of(rule), rule, self.lang)
+            except CardaviaError:  # that game's rules document is not installed
+                return
+            self.console.print(f"  {rule}: {text}")
 
     def try_move(self, text: str) -> bool:
         """Play what the person typed; False (and an explanation) if it cannot be played."""
@@ -206,8 +214,12 @@ class TerminalTable:
 
         state = self.state
         try:
-            if self.game_id == "tractor" and len(text.split()) > 1 and not text.startswith(("declare", "bury ", "play ")):
-                state.play_cards(text)  # type: ignore[attr-defined]
+            if (
+                self.game_id == "tractor"
+                and len(text.split()) > 1
+                and not text.startswith(("declare", "bury ", "play "))
+            ):
+                state.play_cards(text)
                 return True
             action = state.to_action(text)
             state.check(action)
@@ -331,7 +343,10 @@ def _options(pairs: tuple[str, ...]) -> dict[str, Any]:
 @click.argument("game")
 @click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True, help="Your seat.")
 @click.option(
-    "--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed of the match (default: random)."
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=None,
+    help="Seed of the match (default: random).",
 )
 @click.option(
     "--lang",

@@ -111,7 +111,9 @@ def serve(
     else:
         click.echo(f"cardavia web table at {url}  (Ctrl-C to stop)")
     server = uvicorn.Server(
-        uvicorn.Config(create_app(config), log_level="warning", ws="websockets-sansio", lifespan="on")
+        uvicorn.Config(
+            create_app(config), log_level="warning", ws="websockets-sansio", lifespan="on"
+        )
     )
     if not no_browser:
         threading.Timer(0.5, lambda: webbrowser.open(url)).start()

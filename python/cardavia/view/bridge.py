@@ -79,7 +79,12 @@ def build(ctx: Context) -> TableView:
     if not table and tricks:
         last = tricks[-1]
         table.append(
-            Pile("pile.last_trick", tuple(last["cards"]), last["leader"], Msg("value.won_by", {"seat": last["winner"]}))
+            Pile(
+                "pile.last_trick",
+                tuple(last["cards"]),
+                last["leader"],
+                Msg("value.won_by", {"seat": last["winner"]}),
+            )
         )
     won = o.get("tricks_won") or [0, 0, 0, 0]
     info: list[Info] = [phase_info(o.get("phase"))]

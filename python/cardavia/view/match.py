@@ -52,17 +52,25 @@ def match_view(match: Match[Any]) -> MatchView:
         if len(party) == match.game.num_players:
             lines.append(Info("match.race", per_seat(party)))
         else:
-            teams = [Msg("value.team_value", {"team": "ABC"[k], "value": v}) for k, v in enumerate(party)]
+            teams = [
+                Msg("value.team_value", {"team": "ABC"[k], "value": v}) for k, v in enumerate(party)
+            ]
             lines.append(Info("match.race", teams))
     elif game_id == "red_ten":
-        lines.append(Info("match.deals_of", Msg("value.of", {"n": len(match.deals), "total": match.num_deals})))  # type: ignore[attr-defined]
+        total = getattr(match, "num_deals", None)
+        lines.append(
+            Info("match.deals_of", Msg("value.of", {"n": len(match.deals), "total": total}))
+        )
     if match.is_over():
         winner = getattr(match, "winner", None)
         winners = getattr(match, "winners", None)
         if winner is not None:
             if game_id in ("guandan", "tractor"):
                 lines.append(Info("match.winner", Msg(f"tag.team_{'ab'[int(winner)]}")))
-            elif game_id == "smear" and len(getattr(match, "party_scores", [])) != match.game.num_players:
+            elif (
+                game_id == "smear"
+                and len(getattr(match, "party_scores", [])) != match.game.num_players
+            ):
                 lines.append(Info("match.winner", Msg(f"tag.team_{'abc'[int(winner)]}")))
             else:
                 lines.append(Info("match.winner", Msg("value.seat", {"seat": int(winner)})))
@@ -74,5 +82,9 @@ def match_view(match: Match[Any]) -> MatchView:
 def per_seat_text(values: list[str]) -> Msg:
     return Msg(
         "value.per_seat",
-        {"values": [Msg("value.seat_value", {"seat": i, "value": v}) for i, v in enumerate(values)]},
+        {
+            "values": [
+                Msg("value.seat_value", {"seat": i, "value": v}) for i, v in enumerate(values)
+            ]
+        },
     )

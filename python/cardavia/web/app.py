@@ -178,7 +178,6 @@ async def _serve_socket(ws: WebSocket, table: Table) -> None:
         await client_send(text)
         return True
 
-
     async def broadcast() -> bool:
         sent = False
         snap = table.snapshot()

@@ -48,7 +48,6 @@ MAX_PLAYS_LISTED = 200
 page names a selection by asking the server, so the list is only a sample)."""
 
 
-
 class Ambiguous(Exception):
     """The selected cards make several legal plays (Guandan readings, GD-6.7)."""
 
@@ -231,7 +230,9 @@ class Table:
                 "players": self.game.num_players,
                 "options": self.game.options,
                 "seed": self.seed,
-                "agent": self.computers[next(iter(self.computers))].name if self.computers else None,
+                "agent": self.computers[next(iter(self.computers))].name
+                if self.computers
+                else None,
                 "strategy": strategy,
                 "agent_note": note,
             },
@@ -271,14 +272,18 @@ class Table:
                     buttons.append(entry)
         select = []
         for kind, cards in select_kinds.items():
-            entry: dict[str, Any] = {"kind": kind, "cards": sorted(cards), "mode": self.select_mode(kind)}
-            if entry["mode"] == "combo":
+            choice: dict[str, Any] = {
+                "kind": kind,
+                "cards": sorted(cards),
+                "mode": self.select_mode(kind),
+            }
+            if choice["mode"] == "combo":
                 plays = [_action_cards(a) for a in legal if a.kind == kind]
-                entry["plays"] = plays[:MAX_PLAYS_LISTED]
-                entry["plays_total"] = len(plays)
+                choice["plays"] = plays[:MAX_PLAYS_LISTED]
+                choice["plays_total"] = len(plays)
             elif self.game_id in STEP_GAMES:
-                entry["plays"] = _sample_whole_plays(self.state, kind, 12)
-            select.append(entry)
+                choice["plays"] = _sample_whole_plays(self.state, kind, 12)
+            select.append(choice)
         return {
             "buttons": buttons,
             "lists": [{"kind": k, "items": v} for k, v in lists.items()],
@@ -306,7 +311,12 @@ class Table:
             return None
 
     def error(self, message: str, rule: str | None = None) -> dict[str, Any]:
-        return {"type": "error", "message": message, "rule": rule, "rule_text": self.rule_text(rule)}
+        return {
+            "type": "error",
+            "message": message,
+            "rule": rule,
+            "rule_text": self.rule_text(rule),
+        }
 
     def _require_turn(self) -> None:
         if self.state.is_terminal():
@@ -324,7 +334,9 @@ class Table:
         legal = self.state.legal_actions()
         if mode == "combo":
             wanted = _cards_key(cards)
-            matches = [a for a in legal if a.kind == kind and _cards_key(_action_cards(a)) == wanted]
+            matches = [
+                a for a in legal if a.kind == kind and _cards_key(_action_cards(a)) == wanted
+            ]
             if len(matches) > 1:
                 raise Ambiguous(matches)
             if not matches:
@@ -350,7 +362,9 @@ class Table:
                 None,
             )
             if step is None:
-                trial.check(f"{kind} {card}" if kind in STEP_KINDS or kind in ("lock", "return") else card)
+                trial.check(
+                    f"{kind} {card}" if kind in STEP_KINDS or kind in ("lock", "return") else card
+                )
                 raise TableError(f"{card} cannot be played now")
             trial.apply(step)
             steps.append(step)
@@ -382,7 +396,9 @@ class Table:
             out["rule_text"] = self.rule_text(out["rule"])
             return out
         out.update(ok=True, combo=combo.to_json() if combo else None)
-        out["label"] = action_msg(str(steps[0]), steps[0].kind).to_json() if len(steps) == 1 else None
+        out["label"] = (
+            action_msg(str(steps[0]), steps[0].kind).to_json() if len(steps) == 1 else None
+        )
         return out
 
     def _apply_all(self, steps: Sequence[Action]) -> None:
@@ -423,7 +439,9 @@ class Table:
                 sel_kind = message.get("kind")
                 cards = message.get("cards")
                 if not isinstance(sel_kind, str) or sel_kind not in SELECT_KINDS:
-                    raise TableError(f"'{kind}' needs a kind: one of {', '.join(sorted(SELECT_KINDS))}")
+                    raise TableError(
+                        f"'{kind}' needs a kind: one of {', '.join(sorted(SELECT_KINDS))}"
+                    )
                 if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
                     raise TableError(f"'{kind}' needs 'cards', a list of card texts")
                 if kind == "preview":
@@ -431,14 +449,24 @@ class Table:
                 try:
                     steps, _ = self._plan_selection(sel_kind, cards)
                 except Ambiguous as e:
-                    raise TableError(f"these cards can be played several ways; choose one: {e}") from e
+                    raise TableError(
+                        f"these cards can be played several ways; choose one: {e}"
+                    ) from e
                 self._apply_all(steps)
                 return []
             if kind == "hint_play":
                 index = message.get("index")
-                if self._hints is None or self._hints.version != self.version or not self._hints.hints:
+                if (
+                    self._hints is None
+                    or self._hints.version != self.version
+                    or not self._hints.hints
+                ):
                     raise TableError("that hint is out of date: ask for a new one")
-                if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._hints.hints):
+                if (
+                    isinstance(index, bool)
+                    or not isinstance(index, int)
+                    or not 0 <= index < len(self._hints.hints)
+                ):
                     raise TableError("no such hint")
                 self._require_turn()
                 hint = self._hints.hints[index]
@@ -458,7 +486,9 @@ class Table:
                 return []
             if kind == "restart":
                 seed = message.get("seed")
-                if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+                if seed is not None and (
+                    isinstance(seed, bool) or not isinstance(seed, int) or seed < 0
+                ):
                     raise TableError("seed must be a non-negative integer")
                 self.seed = seed if seed is not None else secrets.randbits(63)
                 self._new_match()
@@ -554,12 +584,15 @@ def _sample_whole_plays(state: State, kind: str, n: int) -> list[list[str]]:
         cards: list[str] = []
         while not trial.is_terminal() and trial.current_player == player:
             steps = [a for a in trial.legal_actions() if a.kind == kind]
-            if not steps or (cards and any(a.kind == "end" for a in trial.legal_actions()) and k % 2):
+            if not steps or (
+                cards and any(a.kind == "end" for a in trial.legal_actions()) and k % 2
+            ):
                 break
             step = steps[(k * 7 + len(cards) * 3) % len(steps)]
             cards += _action_cards(step)
             trial.apply(step)
-            if not getattr(trial, "_table", None) or len(getattr(trial._table, "selection", ())) == 0:  # type: ignore[attr-defined]
+            engine = getattr(trial, "_table", None)  # the Rust table: its pending selection
+            if engine is None or len(getattr(engine, "selection", ())) == 0:
                 break
         if cards and sorted(cards) not in [sorted(c) for c in seen]:
             seen.append(cards)
@@ -624,10 +657,14 @@ class Tables:
             raise InvalidArgumentError(
                 f"unknown game {game_id!r}; available: {', '.join(cardavia.games())}"
             )
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+        ):
             raise InvalidArgumentError(f"seed must be an integer 0..2^63-1, got {seed!r}")
         table_id = secrets.token_urlsafe(9)
-        table = Table(table_id, game_id, seat, self.config, self.executor, seed=seed, options=options)
+        table = Table(
+            table_id, game_id, seat, self.config, self.executor, seed=seed, options=options
+        )
         self.tables[table_id] = table
         self._evict()
         return table
