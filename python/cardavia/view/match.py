@@ -37,7 +37,9 @@ def _level(index: int) -> str:
 def match_view(match: Match[Any]) -> MatchView:
     """The scoreboard of ``match`` (public: every number in it follows from finished deals)."""
     game_id = match.game.id
-    lines: list[Info] = [Info("match.scores", per_seat(match.scores))]
+    lines: list[Info] = []
+    if game_id not in ("five_ten_king", "tractor"):  # there the scores are the levels
+        lines.append(Info("match.scores", per_seat(match.scores)))
     if game_id == "five_ten_king":
         levels = getattr(match, "levels", [])
         lines.append(Info("match.levels", per_seat_text([_level(i) for i in levels])))

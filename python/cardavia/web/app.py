@@ -40,6 +40,20 @@ from cardavia.web.tables import ServerConfig, Table, Tables, has_strategy
 
 __all__ = ["create_app"]
 
+LOBBY_ORDER = (
+    "doudizhu",
+    "zhengshangyou",
+    "guandan",
+    "five_ten_king",
+    "red_ten",
+    "tractor",
+    "bridge",
+    "smear",
+    "holdem",
+    "one_poker",
+)
+"""The lobby lists the climbing games, the trick-taking games, then poker."""
+
 MAX_MESSAGE = 64 * 1024
 """Longest websocket message accepted from a browser, in characters."""
 
@@ -77,7 +91,9 @@ def create_app(config: ServerConfig | None = None, workers: int = 4) -> Starlett
     async def games(request: Request) -> Response:
         lang = _lang(request)
         out = []
-        for game_id in cardavia.games():
+        known = cardavia.games()
+        order = [g for g in LOBBY_ORDER if g in known] + [g for g in known if g not in LOBBY_ORDER]
+        for game_id in order:
             game = cardavia.load(game_id)
             try:
                 summary: str | None = rules_docs.summary(game_id, lang)
