@@ -448,3 +448,37 @@ def test_serve_prints_its_address_as_json() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_tribute_return_is_chosen_by_selecting_a_card() -> None:
+    """GD-8: after a deal, the recipient of a tribute returns a card of his choice; the page
+    offers it as a one-card selection and the server applies it."""
+
+    async def run() -> None:
+        table = Table("t", "guandan", 0, CONFIG, None, seed=0)
+        rng = random.Random(0)
+
+        async def broadcast() -> bool:
+            return True
+
+        await table.drive(broadcast)
+        while not table.state.is_terminal():
+            table.state.apply(rng.choice(table.state.legal_actions()))
+            table._changed()
+            await table.drive(broadcast)
+        assert table.handle({"type": "next_deal"}) == []
+        await table.drive(broadcast)
+        assert table.state.phase == "return" and table.your_turn
+        (choice,) = table.actions()["select"]
+        assert choice["kind"] == "return" and choice["mode"] == "single"
+        hand = table.state.observation(0)["hand"].split()
+        refused = table.handle({"type": "play", "kind": "return", "cards": choice["cards"][:2]})
+        assert refused[0]["type"] == "error"
+        card = choice["cards"][0]
+        assert table.handle({"type": "play", "kind": "return", "cards": [card]}) == []
+        after = table.state.observation(0)["hand"].split()
+        assert len(after) == len(hand) - 1 and after.count(card) == hand.count(card) - 1
+        log = [e for e in table.state.history if e.get("event") == "return" and e.get("player") == 0]
+        assert log and log[-1]["card"] == card
+
+    asyncio.run(run())
