@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 import time
 import traceback
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -129,7 +130,10 @@ class ComputerPlayer:
                 return agent.act(state)
             except Exception as e:  # an agent that cannot play this phase: try the next
                 last_error = e
-                self.note = f"{agent.name}: {type(e).__name__}: {e}"
+                # Only the kind of failure reaches the page: the message of an error raised
+                # while deciding for a hidden hand could name its cards.
+                self.note = f"{agent.name}: {type(e).__name__}"
+                print(f"cardavia: {agent.name} failed, falling back: {e!r}", file=sys.stderr)
         assert last_error is not None
         raise last_error
 
@@ -561,8 +565,9 @@ class Table:
         async def run() -> None:
             try:
                 await self.drive(broadcast)
-            except Exception:  # never lose the table to a failed move: report and stop
-                self.agent_note = traceback.format_exc(limit=3)
+            except Exception as e:  # never lose the table to a failed move: report and stop
+                traceback.print_exc()
+                self.agent_note = f"the computer could not move ({type(e).__name__})"
             finally:
                 await broadcast()
 
