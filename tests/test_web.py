@@ -478,7 +478,8 @@ def test_a_tribute_return_is_chosen_by_selecting_a_card() -> None:
         assert table.handle({"type": "play", "kind": "return", "cards": [card]}) == []
         after = table.state.observation(0)["hand"].split()
         assert len(after) == len(hand) - 1 and after.count(card) == hand.count(card) - 1
-        log = [e for e in table.state.history if e.get("event") == "return" and e.get("player") == 0]
+        history = table.state.history
+        log = [e for e in history if e.get("event") == "return" and e.get("player") == 0]
         assert log and log[-1]["card"] == card
 
     asyncio.run(run())
