@@ -505,6 +505,21 @@ class State(abc.ABC):
         # A state pickles as its record: the game and the JSON that replays it exactly.
         return (_state_from_record, (self.game, self.to_json()))
 
+    def render(self, player: int | None = None) -> str:
+        """A text picture of the table: the seats with their roles, hands sorted and grouped
+        (only ``player``'s, with the others' card counts, or every hand when ``player`` is
+        None), the cards on the table (current trick, play to beat, board, public kitty), the
+        bids, contract, trump, levels or pot, whose turn it is, the end of the log and, once
+        the deal is over, the settlement. Built from observations only
+        (:func:`cardavia.view.table_view`), so a player's picture shows nothing that player
+        may not see. Bridge is drawn as the usual four-hand diagram."""
+        from cardavia.view import render_text
+
+        return render_text(self, None if player is None else self._check_player(player))
+
+    def __str__(self) -> str:
+        return self.render()
+
     def __repr__(self) -> str:
         who = "over" if self.is_terminal() else f"player {self.current_player} to act"
         return f"<{self.game.id} state: {len(self._actions)} actions, {who}>"

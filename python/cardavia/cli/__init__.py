@@ -145,7 +145,9 @@ def deal(
 
 def _register_subcommands() -> None:
     # Each command lives in its own module of this package; `rules` attaches itself to `main`.
+    from cardavia.cli import play as _play  # noqa: F401
     from cardavia.cli import rules as _rules  # noqa: F401
+    from cardavia.cli import serve as _serve  # noqa: F401
     from cardavia.cli.arena import arena
 
     main.add_command(arena)
