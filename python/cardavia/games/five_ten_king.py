@@ -337,7 +337,7 @@ class FiveTenKingState(State):
     def _record_spec(self) -> dict[str, Any]:
         if self._spec_pending:
             spec = dict(self._deal_record)
-            spec.update(deck=self._g.deck_text(), round=self._g.round, first=self._first)
+            spec.update(deck=self._g.spec_deck_text(), round=self._g.spec_round, first=self._first)
             self._deal_record = spec
             self._spec_pending = False
         return self._deal_record  # type: ignore[no-any-return]

@@ -848,6 +848,20 @@ impl PyFtkGame {
     fn deck_text(&self) -> String {
         cardavia_core::cards::format_cards(self.game.deck().iter().copied())
     }
+    /// The deck the game was created with (the record's), as card text.
+    fn spec_deck_text(&self) -> String {
+        cardavia_core::cards::format_cards(self.game.spec_deck().iter().copied())
+    }
+    /// The round the game was created at.
+    #[getter]
+    fn spec_round(&self) -> u32 {
+        self.game.spec_round()
+    }
+    /// Seats dealt to so far in the closing round (FTK-3.7b).
+    #[getter]
+    fn closing_next(&self) -> usize {
+        self.game.closing_next()
+    }
     /// The cards ``seat`` received in this round, in dealing order.
     fn received_cards(&self, seat: usize) -> PyResult<Vec<PyCard>> {
         check_seat(seat)?;

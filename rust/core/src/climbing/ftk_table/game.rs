@@ -173,6 +173,9 @@ pub enum FtkGameEvent {
 #[derive(Clone, Debug)]
 pub struct FtkGame {
     pub(crate) setup: FtkSetup,
+    /// The round and deck the game was created with (its record's deal spec).
+    pub(crate) spec_round: u32,
+    pub(crate) spec_deck: [Card; DECK_CARDS],
     pub(crate) round: u32,
     pub(crate) deck: [Card; DECK_CARDS],
     pub(crate) dealt: usize,
@@ -261,6 +264,8 @@ impl FtkGame {
         };
         let mut game = FtkGame {
             setup,
+            spec_round: round,
+            spec_deck: deck,
             round,
             deck,
             dealt: 0,
@@ -321,6 +326,14 @@ impl FtkGame {
     }
     pub fn round(&self) -> u32 {
         self.round
+    }
+    /// The round the game was created at (its record starts there).
+    pub fn spec_round(&self) -> u32 {
+        self.spec_round
+    }
+    /// The deck the game was created with.
+    pub fn spec_deck(&self) -> &[Card; DECK_CARDS] {
+        &self.spec_deck
     }
     pub fn deck(&self) -> &[Card; DECK_CARDS] {
         &self.deck

@@ -468,3 +468,111 @@ fn finish(mut g: FtkGame) -> FtkGame {
     g.events.clear();
     g
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::climbing::ftk_table::game::FtkSetup;
+
+    fn choose(
+        n: usize,
+        k: usize,
+        start: usize,
+        out: &mut Vec<usize>,
+        f: &mut impl FnMut(&[usize]),
+    ) {
+        if out.len() == k {
+            f(out);
+            return;
+        }
+        for i in start..n {
+            out.push(i);
+            choose(n, k, i + 1, out, f);
+            out.pop();
+        }
+    }
+
+    /// The fraction of (qualifying positions, which of them hold the card shown) pairs over
+    /// the 24 slots that agree with a reveal, counted one by one.
+    fn brute_force(kind: PromptKind, slot: usize, q: usize, m: usize) -> f64 {
+        let (mut good, mut all) = (0u64, 0u64);
+        choose(24, q, 0, &mut Vec::new(), &mut |pos| {
+            choose(q, m, 0, &mut Vec::new(), &mut |which| {
+                all += 1;
+                let c_pos: Vec<usize> = which.iter().map(|&i| pos[i]).collect();
+                let ok = match kind {
+                    PromptKind::Receipt => pos.contains(&slot) && c_pos.iter().any(|&p| p <= slot),
+                    PromptKind::Closing => c_pos.iter().any(|&p| p < 21),
+                };
+                good += ok as u64;
+            });
+        });
+        good as f64 / all as f64
+    }
+
+    #[test]
+    fn reveal_weight_counts_the_agreeing_orders() {
+        for q in 1..=4 {
+            for m in 0..=q.min(2) {
+                for slot in [0, 1, 7, 20] {
+                    let want = brute_force(PromptKind::Receipt, slot, q, m);
+                    let got = reveal_weight(PromptKind::Receipt, slot, q, m);
+                    assert!(
+                        (want - got).abs() < 1e-12,
+                        "q {q} m {m} slot {slot}: {want} {got}"
+                    );
+                }
+                let want = brute_force(PromptKind::Closing, 0, q, m);
+                let got = reveal_weight(PromptKind::Closing, 0, q, m);
+                assert!((want - got).abs() < 1e-12, "closing q {q} m {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn revealer_orders_follow_the_conditional_law() {
+        // Deal 1: qualifying rank 3 (card rank 1). Seat 0 revealed 3c at its slot 5.
+        let setup = FtkSetup {
+            seed: 1,
+            number: 1,
+            levels: [1; 5],
+            previous_winners: None,
+            previous_banker: None,
+            first: 0,
+            partner_calls: 1,
+        };
+        let game = FtkGame::new(setup, 0, None).unwrap();
+        let c3 = Card::new(1, 0).unwrap();
+        let h3 = Card::new(1, 2).unwrap();
+        let filler: Vec<Card> = (2..13)
+            .flat_map(|r| (0..2).map(move |s| Card::new(r, s).unwrap()))
+            .take(21)
+            .collect();
+        let mut base = vec![c3, c3, h3];
+        base.extend(filler);
+        let reveal = Reveal {
+            seat: 0,
+            card: c3,
+            dealt: 26,
+            kind: PromptKind::Receipt,
+        };
+        let slot = 5;
+        let (q, m) = (3, 2);
+        let mut rng = Rng::new(3);
+        let mut at_slot_c = 0;
+        let n = 60_000;
+        for _ in 0..n {
+            let mut cards = base.clone();
+            order_revealer(&mut cards, Some(reveal), slot, &game, &mut rng);
+            assert_eq!(bag_of(&cards), bag_of(&base));
+            assert!(game.qualifies(0, cards[slot]));
+            assert!(cards[..=slot].contains(&c3));
+            at_slot_c += (cards[slot] == c3) as usize;
+        }
+        // P(slot holds the card shown | the order agrees) = m · 23! / (24! · weight).
+        let want = m as f64 / (24.0 * reveal_weight(PromptKind::Receipt, slot, q, m));
+        let got = at_slot_c as f64 / n as f64;
+        let sd = (want * (1.0 - want) / n as f64).sqrt();
+        assert!((got - want).abs() < 5.0 * sd, "{got} vs {want}");
+    }
+}
