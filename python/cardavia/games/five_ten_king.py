@@ -230,6 +230,7 @@ def _to_action(item: Any) -> Action:
         return _reveal_action(item[1])
     if item[0] == "bury":
         return _bury_action(item[1])
+    assert len(item) == 3
     return _call_action(item[1], item[2])
 
 
@@ -340,7 +341,8 @@ class FiveTenKingState(State):
             spec.update(deck=self._g.spec_deck_text(), round=self._g.spec_round, first=self._first)
             self._deal_record = spec
             self._spec_pending = False
-        return self._deal_record  # type: ignore[no-any-return]
+        spec_now: dict[str, Any] = self._deal_record
+        return spec_now
 
     def _sync(self) -> None:
         """Appends the events of the last action to the history (FTK-3.10: a reveal
@@ -355,15 +357,15 @@ class FiveTenKingState(State):
     @property
     def phase(self) -> str:
         """``"deal"``, ``"bury"``, ``"call"``, ``"play"`` or ``"over"``."""
-        return self._g.phase  # type: ignore[no-any-return]
+        return self._g.phase
 
     @property
     def current_player(self) -> int | None:
-        return self._g.current_player  # type: ignore[no-any-return]
+        return self._g.current_player
 
     @property
     def banker(self) -> int | None:
-        return self._g.banker  # type: ignore[no-any-return]
+        return self._g.banker
 
     @property
     def _table(self) -> FtkTable | None:
@@ -377,7 +379,7 @@ class FiveTenKingState(State):
 
     @property
     def _round(self) -> int:
-        return self._g.round  # type: ignore[no-any-return]
+        return self._g.round
 
     # ---- protocol: actions ------------------------------------------------------------
 
@@ -387,7 +389,7 @@ class FiveTenKingState(State):
         return acts
 
     def legal_action_ids(self) -> list[int]:
-        return self._g.legal_ids()  # type: ignore[no-any-return]
+        return self._g.legal_ids()
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         mask = np.zeros(self.game.num_actions, dtype=bool)
@@ -522,7 +524,7 @@ class FiveTenKingState(State):
         found_id = None if isinstance(parts, str) else self._g.action_id(*parts)
         if found_id is None:
             raise InvalidArgumentError(f"{action} is not a 5-10-K action")
-        return found_id  # type: ignore[no-any-return]
+        return found_id
 
     def action_from_id(self, action_id: int) -> Action:
         if (
@@ -547,7 +549,7 @@ class FiveTenKingState(State):
     def returns(self) -> list[float]:
         """Each player's level change: +steps for the promoted winners, -steps for the losers
         of a promoting band, 0 otherwise (not zero-sum: the sides differ in size)."""
-        return self._g.returns()  # type: ignore[no-any-return]
+        return self._g.returns()
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -714,7 +716,7 @@ class FiveTenKingState(State):
         _check_playout_args(n, policy, seed, threads)
         if self.is_terminal():
             raise InvalidArgumentError("the deal is over: there is nothing to play out")
-        return self._g.playout_returns(n, policy, seed, threads)  # type: ignore[no-any-return]
+        return self._g.playout_returns(n, policy, seed, threads)
 
     def to_json(self) -> str:
         return json.dumps(
@@ -740,18 +742,16 @@ def _check_playout_args(n: Any, policy: Any, seed: Any, threads: Any) -> None:
         raise InvalidArgumentError(f"n must be an int >= 1, got {n!r}")
     if policy not in ("random", "greedy"):
         raise InvalidArgumentError(f'policy must be "random" or "greedy", got {policy!r}')
-    if (
-        isinstance(seed, bool)
-        or not isinstance(seed, (int, np.integer))
-        or not 0 <= seed < 2**64
-    ):
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
         raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     if (
         isinstance(threads, bool)
         or not isinstance(threads, (int, np.integer))
         or not 0 <= threads <= 1024
     ):
-        raise InvalidArgumentError(f"threads must be an int in 0..1024 (0 = all cores), got {threads!r}")
+        raise InvalidArgumentError(
+            f"threads must be an int in 0..1024 (0 = all cores), got {threads!r}"
+        )
     if n >= 2**63:
         raise InvalidArgumentError(f"n = {n} playouts cannot be allocated at once")
 
