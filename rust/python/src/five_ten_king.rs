@@ -383,7 +383,7 @@ impl PyFtkTable {
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
+        n: u64,
         policy: &str,
         seed: u64,
         threads: usize,
@@ -401,6 +401,7 @@ impl PyFtkTable {
         if self.0.is_over() {
             return Err(invalid_argument("the deal is over"));
         }
+        let n = check_count(n, MAX_TABLE_PLAYOUTS)?;
         let table = self.0.clone();
         let threads = threads_or_all(threads);
         let outcomes = py.detach(|| ftk_playouts(&table, n, policy, seed, threads));
@@ -517,8 +518,10 @@ use pyo3::types::PyList;
 
 use crate::cards::PyCard;
 
+/// The most playouts one call may ask for (each keeps a full outcome with cards).
+const MAX_TABLE_PLAYOUTS: usize = 1 << 20;
 /// The longest batch of playouts accepted at once (rows of 5 floats).
-const MAX_PLAYOUTS: usize = 1 << 26;
+const MAX_PLAYOUTS: usize = 1 << 24;
 
 fn parse_policy(policy: &str) -> PyResult<Policy> {
     match policy {

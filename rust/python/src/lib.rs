@@ -87,6 +87,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(guandan::guandan_action_index_size, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_wild_card, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_return_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_return_choice, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_resample, m)?)?;
     m.add_function(wrap_pyfunction!(search::determinize, m)?)?;
     m.add_function(wrap_pyfunction!(search::count_deals, m)?)?;
     Ok(())
