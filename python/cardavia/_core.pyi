@@ -55,6 +55,9 @@ __all__ = [
     "guandan_classify",
     "guandan_kinds",
     "guandan_legal_plays",
+    "guandan_resample",
+    "guandan_return_choice",
+    "guandan_return_playouts",
     "guandan_wild_card",
     "parse_cards_text",
     "best_five",
@@ -705,6 +708,30 @@ def guandan_beats(candidate: GuandanPlay, top: GuandanPlay) -> bool: ...
 def guandan_action_index_size() -> int: ...
 def guandan_kinds() -> list[str]: ...
 def guandan_wild_card(level: int) -> Card: ...
+def guandan_return_playouts(
+    level: int,
+    hands: Sequence[_CardInput],
+    pending: Sequence[tuple[int, int]],
+    chosen: Sequence[tuple[int, int, Card | str]],
+    leader: int,
+    n: int,
+    policy: str = "random",
+    seed: int = 0,
+    threads: int = 1,
+) -> npt.NDArray[np.float64]: ...
+def guandan_return_choice(hand: _CardInput, level: int) -> tuple[list[Card], Card | None]: ...
+def guandan_resample(
+    level: int,
+    viewer: int,
+    hands: Sequence[_CardInput],
+    played: Sequence[_CardInput],
+    return_phase: bool,
+    resisted: bool,
+    bj_holders: Sequence[int],
+    transfers: Sequence[tuple[int, int, Card | str]],
+    returns: Sequence[tuple[int, int, Card | str]],
+    seed: int,
+) -> tuple[list[CardBag], list[CardBag], list[CardBag], list[Card], int]: ...
 
 @final
 class GuandanTable:
@@ -746,6 +773,9 @@ class GuandanTable:
     def playouts(
         self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
     ) -> dict[str, npt.NDArray[Any]]: ...
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]: ...
     def clone(self) -> GuandanTable: ...
     def __copy__(self) -> GuandanTable: ...
     def __deepcopy__(self, memo: Any, /) -> GuandanTable: ...

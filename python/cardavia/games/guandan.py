@@ -929,10 +929,12 @@ class GuandanState(State):
         if self._table is not None:
             table = self._table
             fields["_hands"] = start
+            to_move = table.current_player
+            assert to_move is not None
             fields["_table"] = GuandanTable.from_position(
                 self._lv,
-                hands,
-                table.current_player,
+                list[Any](hands),
+                to_move,
                 table.top,
                 table.passes_since_top,
                 table.finish_order,
