@@ -359,6 +359,7 @@ class LazyActions(list[Action]):
         self._plays = plays
         self._pass = pass_ok
         self._made: dict[int, Action] = {}
+        self._ids: list[int] | None = None
 
     def __len__(self) -> int:
         return len(self._plays) + int(self._pass)
@@ -410,10 +411,13 @@ class LazyActions(list[Action]):
         return any(a is act for a in self._made.values())
 
     def ids(self) -> list[int]:
-        ids = [ACTION_PLAY + int(x) for x in self._plays.action_indices()]
-        if self._pass:
-            ids.append(ACTION_PASS)
-        return ids
+        ids = self._ids
+        if ids is None:
+            ids = self._plays.action_ids(ACTION_PLAY)
+            if self._pass:
+                ids.append(ACTION_PASS)
+            self._ids = ids
+        return list(ids)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LazyActions:
         return self
@@ -583,6 +587,8 @@ class GuandanState(State):
         assert self._table is not None
         if self._table.is_over:
             return []
+        if isinstance(self._listed, LazyActions):
+            return self._listed  # nothing has changed since it was listed
         plays, pass_ok = self._table.legal_plays()
         listed = LazyActions(plays, pass_ok)
         self._listed = listed
@@ -807,13 +813,11 @@ class GuandanState(State):
     # ---- information --------------------------------------------------------------------
 
     def _public_history(self, player: int) -> list[dict[str, Any]]:
-        out = []
-        for e in self._history:
+        out = [e.copy() for e in self._history]
+        for i in range(min(len(out), 8)):  # the return events come right after the deal
+            e = out[i]
             if e["event"] == "return" and player not in (e["player"], e["to"]):
-                e = {k: v for k, v in e.items() if k != "card"}  # GD-3.7, GD-D13
-            else:
-                e = e.copy()
-            out.append(e)
+                del e["card"]  # GD-3.7, GD-D13
         return out
 
     def observation(self, player: int) -> dict[str, Any]:

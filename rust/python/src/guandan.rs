@@ -204,6 +204,10 @@ impl PyGuandanPlayList {
     fn action_indices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
         PyArray1::from_vec(py, self.0.iter().map(|c| c.action_index()).collect())
     }
+    /// The fixed-space index of every move plus ``offset``, in order (a list of ints).
+    fn action_ids(&self, offset: u32) -> Vec<u32> {
+        self.0.iter().map(|c| c.action_index() + offset).collect()
+    }
     /// The position of the move with this fixed-space index, or None.
     fn find_index(&self, action_index: u32) -> Option<usize> {
         self.0.iter().position(|c| c.action_index() == action_index)
