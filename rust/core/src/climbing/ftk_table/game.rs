@@ -859,3 +859,125 @@ impl FtkGame {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::climbing::ftk_table::{ids, policy, resample};
+    use crate::climbing::Policy;
+
+    fn setup(seed: u64, partner_calls: usize) -> FtkSetup {
+        FtkSetup {
+            seed,
+            number: 1,
+            levels: [1; FTK_PLAYERS],
+            previous_winners: None,
+            previous_banker: None,
+            first: (seed % 5) as usize,
+            partner_calls,
+        }
+    }
+
+    fn random_walk(seed: u64, partner_calls: usize) -> Vec<FtkGame> {
+        let mut g = FtkGame::new(setup(seed, partner_calls), 0, None).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut out = vec![g.clone()];
+        while !g.is_over() {
+            let acts = g.legal_actions();
+            let a = acts[rng.below(acts.len() as u64) as usize];
+            g.apply(a).unwrap();
+            out.push(g.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn deals_end_with_a_band_and_every_legal_action_has_its_own_id() {
+        for seed in 0..30 {
+            for calls in [1, 2] {
+                let walk = random_walk(seed, calls);
+                for g in &walk[..walk.len() - 1] {
+                    let (mut acts, mut got) = (Vec::new(), Vec::new());
+                    g.legal_with_ids(&mut acts, &mut got);
+                    let mut sorted = got.clone();
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    assert_eq!(sorted.len(), got.len(), "seed {seed}: ids repeat");
+                    assert!(got.iter().all(|&i| i < ids::num_actions(calls)));
+                }
+                let end = walk.last().unwrap();
+                let r = end.returns();
+                let s = end.table().unwrap().settlement().unwrap();
+                assert!(r.iter().all(|x| x.abs() == s.steps as f64));
+            }
+        }
+    }
+
+    #[test]
+    fn reveal_opportunities_pause_only_for_the_seat_asked() {
+        // FTK-3.10: a seat's checkpoint moves only when it is asked.
+        let walk = random_walk(4, 1);
+        for pair in walk.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            if b.phase() != FtkPhase::Deal || b.round() != a.round() {
+                continue;
+            }
+            let asked = b.prompt().unwrap().0;
+            for seat in 0..FTK_PLAYERS {
+                if seat != asked {
+                    assert_eq!(a.checkpoint(seat), b.checkpoint(seat));
+                }
+            }
+            assert_eq!(b.checkpoint(asked), b.dealt());
+        }
+    }
+
+    #[test]
+    fn resample_keeps_the_decision_point_and_the_viewers_cards() {
+        let mut rng = Rng::new(9);
+        for seed in 0..10 {
+            let walk = random_walk(seed, 1 + (seed % 2) as usize);
+            for (k, g) in walk[..walk.len() - 1].iter().enumerate() {
+                if g.phase() == FtkPhase::Play && k % 9 != 0 {
+                    continue;
+                }
+                for viewer in 0..FTK_PLAYERS {
+                    let r = resample::resample(g, viewer, &mut rng).unwrap();
+                    assert_eq!(r.phase(), g.phase());
+                    assert_eq!(r.current_player(), g.current_player());
+                    assert_eq!(r.dealt_seen_by(viewer), g.dealt_seen_by(viewer));
+                    let shown = g.dealt_seen_by(viewer);
+                    assert_eq!(
+                        r.received_until(viewer, shown),
+                        g.received_until(viewer, shown)
+                    );
+                    assert_ne!(r.setup().seed, g.setup().seed);
+                    if g.phase() != FtkPhase::Deal {
+                        assert_eq!(r.hands()[viewer], g.hands()[viewer]);
+                        for s in 0..FTK_PLAYERS {
+                            assert_eq!(r.hands()[s].len(), g.hands()[s].len());
+                            assert_eq!(r.played(s), g.played(s));
+                        }
+                        if g.banker() == Some(viewer) {
+                            assert_eq!(r.buried(), g.buried());
+                        }
+                    }
+                }
+            }
+        }
+        let end = random_walk(1, 1).pop().unwrap();
+        assert!(resample::resample(&end, 0, &mut rng).is_err());
+    }
+
+    #[test]
+    fn playouts_do_not_depend_on_threads() {
+        let walk = random_walk(6, 1);
+        for g in [&walk[0], &walk[walk.len() / 2]] {
+            for p in [Policy::Random, Policy::Greedy] {
+                let one = policy::game_playouts(g, 12, p, 5, 1);
+                let three = policy::game_playouts(g, 12, p, 5, 3);
+                assert_eq!(one, three);
+            }
+        }
+    }
+}

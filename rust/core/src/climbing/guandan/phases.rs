@@ -200,3 +200,96 @@ pub fn playout_returns(
     });
     results
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::climbing::guandan::resample::{better_than, resample, GdView};
+
+    fn bag(text: &str) -> CardBag {
+        CardBag::parse(text).unwrap()
+    }
+
+    #[test]
+    fn return_options_follow_gd_4_7() {
+        // GD-V37: level T; Th is wild, Ts and 4c qualify; without 2..T cards, the least J.
+        let level = 8;
+        let opts = return_options(bag("Th Ts 4c As Kd"), level);
+        assert!(opts.contains(&"Ts".parse().unwrap()) && opts.contains(&"4c".parse().unwrap()));
+        assert!(!opts.contains(&"Th".parse().unwrap()));
+        let high = return_options(bag("Th Jc Jd Qs Ks As SJ BJ"), level);
+        assert_eq!(high, vec!["Jc".parse().unwrap(), "Jd".parse().unwrap()]);
+        // GD-V38: level 5; 5s qualifies, 5h does not.
+        let opts = return_options(bag("5s 5h Ac"), 3);
+        assert_eq!(opts, vec!["5s".parse().unwrap()]);
+        assert_eq!(
+            greedy_return(&return_options(bag("9c 3d 7h As"), 3), 3),
+            "3d".parse().unwrap()
+        );
+    }
+
+    /// A return phase after a single tribute from seat 3 to seat 1 (its best card at level
+    /// 2, no big-joker resistance assumed needed for the test) and that tribute card.
+    fn return_phase() -> (GdReturnPhase, Card) {
+        let mut rng = Rng::new(11);
+        let mut hands = super::super::deal(&mut rng);
+        let t = hands[3]
+            .iter()
+            .filter(|&c| c != wild_card(0))
+            .max_by_key(|c| (group_value(c.rank(), 0), c.suit()))
+            .unwrap();
+        hands[3].remove(t);
+        hands[1].insert(t);
+        let phase = GdReturnPhase {
+            level: 0,
+            hands,
+            pending: vec![(1, 3)],
+            chosen: Vec::new(),
+            leader: 3,
+        };
+        (phase, t)
+    }
+
+    #[test]
+    fn playouts_from_the_return_phase_do_not_depend_on_threads() {
+        let start = GdStart::Returns(return_phase().0);
+        for p in [Policy::Random, Policy::Greedy] {
+            let one = playout_returns(&start, 10, p, 3, 1);
+            assert_eq!(one, playout_returns(&start, 10, p, 3, 2));
+            for row in &one {
+                assert!(row[0] == row[2] && row[1] == row[3] && row[0] == -row[1]);
+                assert!([1.0, 2.0, 3.0].contains(&row[0].abs()));
+            }
+        }
+    }
+
+    #[test]
+    fn resample_bounds_the_payer_by_its_tribute() {
+        let (phase, tribute) = return_phase();
+        let mut rng = Rng::new(2);
+        for viewer in [0, 2] {
+            let view = GdView {
+                level: 0,
+                viewer,
+                hands: phase.hands,
+                played: [CardBag::EMPTY; 4],
+                return_phase: true,
+                resisted: false,
+                bj_holders: [0; 4],
+                transfers: vec![(3, 1, tribute)],
+                returns: Vec::new(),
+            };
+            for _ in 0..50 {
+                let r = resample(&view, &mut rng).unwrap();
+                assert_eq!(r.hands[viewer], phase.hands[viewer]);
+                assert!(r.hands[1].contains(tribute));
+                assert!(r.dealt[3].contains(tribute));
+                let better = better_than(tribute, 0);
+                assert!(r.dealt[3].kinds().intersection(better).is_empty());
+                for s in 0..4 {
+                    assert_eq!(r.hands[s].len(), phase.hands[s].len());
+                }
+            }
+        }
+    }
+}

@@ -196,9 +196,9 @@ pub fn resample(view: &GdView, rng: &mut Rng) -> Result<GdResampled, Error> {
         pool = pool.difference(view.played[s]);
     }
     let mut need = [0u8; SEATS];
-    for s in 0..SEATS {
+    for (s, n) in need.iter_mut().enumerate() {
         if s != v {
-            need[s] = view.hands[s].len() as u8;
+            *n = view.hands[s].len() as u8;
         }
     }
     let elig = returnable(level);
@@ -339,9 +339,9 @@ pub fn resample(view: &GdView, rng: &mut Rng) -> Result<GdResampled, Error> {
         let mut left = pool;
         let mut hands = view.hands;
         let mut room = need;
-        for s in 0..SEATS {
+        for (s, h) in hands.iter_mut().enumerate() {
             if s != v {
-                hands[s] = CardBag::EMPTY;
+                *h = CardBag::EMPTY;
             }
         }
         let mut pinned_returns: Vec<(usize, Card)> = Vec::new();
