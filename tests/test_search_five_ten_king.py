@@ -83,6 +83,27 @@ def test_resample_never_contradicts_the_observation(game: Any) -> None:
                 ]
 
 
+def test_resample_in_later_deals_of_a_match() -> None:
+    # Deal 2 on: only the previous winners may reveal, each at his own level (FTK-3.6b), and
+    # without a reveal the scan picks the banker (FTK-3.12).
+    match = GAME.new_match(seed=2)
+    rng = Rng(2)
+    for _ in range(3):
+        state = match.new_deal()
+        k = 0
+        while not state.is_terminal():
+            if state.phase != "play" or k % 17 == 0:
+                for viewer in range(5):
+                    other = state.resample(viewer, seed=k)
+                    assert other.observation(viewer) == state.observation(viewer)
+                    assert other.current_player == state.current_player
+                    text = other.to_json()
+                    assert GAME.state_from_json(text).to_json() == text
+            acts = state.legal_actions()
+            state.apply(acts[rng.below(len(acts))])
+            k += 1
+
+
 def test_resample_is_seeded_and_never_keeps_the_true_seed() -> None:
     state = random_state(3, 40)
     a = state.resample(2, seed=9)
