@@ -612,6 +612,12 @@ class GuandanState(State):
         return True
 
     def apply(self, action: Action | str | int) -> None:
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            act = self.action_from_id(int(action))  # a legal action listed just now
+            self._listed = ()
+            self._actions.append(act.to_json())
+            self._do(act)
+            return
         act = self.to_action(action)
         listed = self._listed
         if not (isinstance(listed, LazyActions) and listed.made(act)):
