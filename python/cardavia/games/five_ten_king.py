@@ -383,6 +383,10 @@ class FiveTenKingState(State):
 
     # ---- protocol: actions ------------------------------------------------------------
 
+    @property
+    def actions_taken(self) -> int:
+        return int(self._g.num_actions_taken())
+
     def legal_actions(self) -> list[Action]:
         acts = [_to_action(x) for x in self._g.legal()]
         self._listed = acts
