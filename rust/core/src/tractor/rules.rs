@@ -66,7 +66,7 @@ pub(crate) fn restrict(bag: CardBag, mask: u64) -> CardBag {
 }
 
 #[inline]
-fn pairs_of(bag: CardBag) -> u32 {
+pub(crate) fn pairs_of(bag: CardBag) -> u32 {
     bag.masks().1.count_ones()
 }
 
@@ -82,7 +82,7 @@ pub fn common_suit(cards: CardBag, trump: &Trump) -> Option<u8> {
 
 /// Bitmask of the positions (bit `p`) of the kinds in `kinds`.
 #[inline]
-fn position_mask(kinds: u64, trump: &Trump) -> u32 {
+pub(crate) fn position_mask(kinds: u64, trump: &Trump) -> u32 {
     let mut m = 0u32;
     let mut k = kinds;
     while k != 0 {
@@ -586,7 +586,7 @@ pub fn is_contender(lead: CardBag, play: CardBag, trump: &Trump) -> bool {
 }
 
 /// TR-4.7: (class, top position) of a play.
-fn play_key(play: CardBag, trump: &Trump) -> (u8, u8) {
+pub(crate) fn play_key(play: CardBag, trump: &Trump) -> (u8, u8) {
     let (once, _) = play.masks();
     let mut k = once;
     let mut top = 0u8;
