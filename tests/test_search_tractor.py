@@ -39,15 +39,18 @@ def game() -> TractorGame:
     return g
 
 
-def random_walk(seed: int, g: TractorGame | None = None) -> Iterator[TractorState]:
-    """Every state of one seeded random deal (card by card), start to end (not copies)."""
+def random_walk(
+    seed: int, g: TractorGame | None = None, all_pass: bool = False
+) -> Iterator[TractorState]:
+    """Every state of one seeded random deal (card by card), start to end (not copies);
+    with ``all_pass`` nobody declares, so the kitty is turned up (TR-3.9)."""
     g = g or game()
     s = g.new_state(seed=seed)
     rng = Rng(seed)
     yield s
     while not s.is_terminal():
         acts = s.legal_actions()
-        s.apply(acts[rng.below(len(acts))])
+        s.apply(acts[0] if all_pass and s.phase == "declare" else acts[rng.below(len(acts))])
         yield s
 
 
@@ -212,9 +215,11 @@ def _consistent(s: TractorState, viewer: int, slots: list[CardBag]) -> bool:
     return True
 
 
-def _late_position(seed: int, left: int, viewer_is_dealer: bool) -> tuple[TractorState, int]:
+def _late_position(
+    seed: int, left: int, viewer_is_dealer: bool, all_pass: bool = False
+) -> tuple[TractorState, int]:
     g = game()
-    for s in random_walk(seed, g):
+    for s in random_walk(seed, g, all_pass):
         table = s._table
         if (
             table is not None
@@ -244,16 +249,26 @@ def _chi_square_critical(dof: int, z: float = 3.29) -> float:
 
 
 @pytest.mark.parametrize(
-    ("seed", "left", "viewer_is_dealer"),
-    [(1, 2, True), (2, 2, True), (5, 3, True), (3, 1, False), (8, 1, False)],
+    ("seed", "left", "viewer_is_dealer", "all_pass"),
+    [
+        (1, 2, True, False),
+        (2, 2, True, False),
+        (5, 3, True, False),
+        (3, 1, False, False),
+        (8, 1, False, False),
+        (4, 1, False, True),
+        (6, 2, True, True),
+    ],
 )
 def test_resample_is_uniform_over_the_consistent_deals(
-    seed: int, left: int, viewer_is_dealer: bool
+    seed: int, left: int, viewer_is_dealer: bool, all_pass: bool
 ) -> None:
     """Late in a deal: every consistent deal of the unseen cards (labelled copies) comes out
     with equal frequency (chi-square, fixed seeds), no inconsistent one ever, and the true
-    hidden cards no more often than chance."""
-    s, viewer = _late_position(seed, left, viewer_is_dealer)
+    hidden cards no more often than chance. ``all_pass``: the kitty was turned up (TR-3.9),
+    so its cards are in the dealer's hand or buried unless played."""
+    s, viewer = _late_position(seed, left, viewer_is_dealer, all_pass)
+    assert s._kitty_revealed == all_pass
     unseen, sizes = _unseen(s, viewer)
     expected: dict[tuple[str, ...], int] = {}
     rejected = 0
@@ -660,6 +675,18 @@ def test_bad_text_and_ids() -> None:
                 s.action_from_id(i)
             assert not s.can_apply(i)
         assert s.to_json() == before
+
+
+def test_finished_deals_name_the_rule_for_every_id() -> None:
+    s = game().new_state(seed=2)
+    s.play_out(2)
+    for i in (0, 70, 119):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(i)
+        assert e.value.rule == "TR-4.9" and "not a legal action id now" in str(e.value)
+    with pytest.raises(InvalidArgumentError):
+        s.apply(120)
+    assert not s.can_apply("pass") and not s.can_apply("zz")
 
 
 def test_the_integer_path_is_the_action_path() -> None:

@@ -40,6 +40,21 @@ single whose twin is in hand, a pair or tractor that a further pair would length
 committed with ``end``. The cards selected so far are seen only by their owner
 (:meth:`TractorState.observation`). :meth:`TractorState.play_cards` plays a whole set at once.
 
+Search primitives (issue 13)
+----------------------------
+
+* :meth:`TractorState.clone` copies a state (a few microseconds; nothing mutable shared).
+* :meth:`TractorState.resample` deals the cards a player cannot see uniformly among the deals
+  consistent with what he saw (his cards; declarations, TR-3.6; a revealed kitty, TR-3.9;
+  plays and what TR-4.4 makes them show: voids, and no further pair of a suit after a
+  follow with fewer pairs than the lead), in Rust.
+* :meth:`TractorState.playout_returns` plays the deal out ``n`` times in Rust from any
+  decision point (declarations included) under the ``"random"`` or ``"greedy"`` policy,
+  settled in the unit of :meth:`TractorState.returns`.
+* :meth:`TractorState.whole_plays` lists the candidate whole plays (narrowed when there are
+  too many) and :meth:`TractorState.play_line` turns one into its actions;
+  :meth:`TractorState.legal_action_ids` and ``apply(<id>)`` are the fast integer path.
+
 ``deal`` for :meth:`TractorGame.new_state` fixes the cards::
 
     {"hands": ["<25 cards>"] * 4, "kitty": "<8 cards, in order>", "first_deal": true,
@@ -922,8 +937,13 @@ class TractorState(State):
         """Apply a legal action (an Action, its text or its id); an illegal one raises and
         changes nothing. Ids of bury and play steps take a fast path through the Rust table
         (one check, no Action object)."""
-        if type(action) is int and self._table is not None and BURY_BASE <= action <= END_ID:
-            table = self._table
+        table = self._table
+        if (
+            type(action) is int
+            and table is not None
+            and BURY_BASE <= action <= END_ID
+            and table.current_player is not None
+        ):
             phase = table.phase
             bad = table.step_id(action)
             if bad is not None:
@@ -940,6 +960,19 @@ class TractorState(State):
             self._sync()
             return
         super().apply(action)
+
+    def check(self, action: Action | str | int) -> None:
+        """Raise IllegalActionError (naming the rule) if ``action`` is not legal now; an id
+        outside the action space is an InvalidArgumentError."""
+        if self.is_terminal():
+            if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+                self._action_of_id(int(action))  # out of range: InvalidArgumentError
+                raise IllegalActionError(
+                    f"action id {action} is not a legal action id now: the deal is over",
+                    rule="TR-4.9",
+                )
+            raise IllegalActionError("the deal is over: no action is legal", rule="TR-4.9")
+        super().check(action)
 
     def can_apply(self, action: Action | str | int) -> bool:
         """True if ``action`` (an Action, its text or its id) is legal now; False for
