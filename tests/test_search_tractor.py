@@ -529,8 +529,12 @@ def test_playout_arguments_are_validated() -> None:  # issue 18.2
         s.playout_returns(10**12)
     with pytest.raises(InvalidArgumentError):
         s.playout_returns(4, policy="best")
+    for threads in (-1, 2**70, 1.0):
+        with pytest.raises(InvalidArgumentError):
+            s.playout_returns(4, threads=threads)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError):
-        s.playout_returns(4, threads=-1)
+        s.playout_returns(4, seed=2**70)
+    assert s.whole_plays(limit=2**70) == s.whole_plays(limit=10**9)
     played = s.clone()
     played.play_out(1)
     with pytest.raises(InvalidArgumentError):

@@ -113,6 +113,8 @@ KITTY_SIZE = 8
 TOTAL_POINTS = 200
 ACE = 14
 FULL_DECK = CardBag.two_packs(jokers=True)
+MAX_THREADS = 4096
+"""The most threads a playout batch may ask for."""
 
 CardsLike = str | CardBag | CardSet | Iterable[Card | str]
 
@@ -773,7 +775,7 @@ class TractorState(State):
         table = self._table
         if table is None:
             return []
-        return table.whole_plays(int(limit))
+        return table.whole_plays(min(int(limit), 1 << 62))
 
     # ---- settlement -------------------------------------------------------------------
 
@@ -852,8 +854,14 @@ class TractorState(State):
         if not isinstance(policy, str):
             raise InvalidArgumentError(f"policy must be 'random' or 'greedy', got {policy!r}")
         seed = check_seed(seed)
-        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
-            raise InvalidArgumentError(f"threads must be an int, got {threads!r}")
+        if (
+            isinstance(threads, bool)
+            or not isinstance(threads, (int, np.integer))
+            or not 0 <= threads <= MAX_THREADS
+        ):
+            raise InvalidArgumentError(
+                f"threads must be an int 0..{MAX_THREADS} (0 = all cores), got {threads!r}"
+            )
         if self.is_terminal():
             raise InvalidArgumentError("the deal is over: there is nothing to play out")
         table = self._table

@@ -47,8 +47,8 @@ pub use policy::{greedy_bury, greedy_call, greedy_follow, greedy_lead, greedy_pl
 pub use resample::{resample_declaring, resample_table, Knowledge, Redeal};
 pub use rules::{
     common_suit, count_follows, follow_next_kinds, follow_violation, for_each_follow,
-    for_each_lead, is_contender, lead_extendable, lead_next_kinds, lead_violation, legal_follows,
-    legal_leads, points, shape_of, trick_winner, RuleViolation, Shape,
+    for_each_lead, is_contender, lead_can_grow, lead_extendable, lead_next_kinds, lead_violation,
+    legal_follows, legal_leads, points, shape_of, trick_winner, RuleViolation, Shape,
 };
 pub use table::{Phase, TractorTable, TrickRecord, HAND_SIZE, KITTY_SIZE};
 pub use trump::{Trump, TRUMP};

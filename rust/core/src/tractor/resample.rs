@@ -41,7 +41,7 @@
 //! (an `end` step is needed exactly when the lead could still grow in the new hand), which
 //! [`Redeal::edits`] describes for the caller's action record.
 
-use super::rules::{common_suit, lead_next_kinds, pairs_of, shape_of};
+use super::rules::{common_suit, lead_can_grow, pairs_of, shape_of};
 use super::table::{Phase, TractorTable, HAND_SIZE, KITTY_SIZE};
 use crate::cards::{Card, CardBag};
 use crate::error::{invalid, Error};
@@ -432,12 +432,13 @@ pub fn resample_table(
     let true_hands = table.hands();
     for (j, t) in tricks.iter().enumerate() {
         let lead = t.plays[t.leader];
-        let grows = |now: CardBag| {
-            let then = now.plus(from_here[j][t.leader]);
-            lead_next_kinds(then, lead, &trump).0 != 0
-        };
+        let grows = |now: CardBag| lead_can_grow(now.plus(from_here[j][t.leader]), lead, &trump);
         let old = grows(true_hands[t.leader]);
-        let new = grows(hands[t.leader]);
+        let new = if t.leader == viewer {
+            old
+        } else {
+            grows(hands[t.leader])
+        };
         let at = pos + lead.len();
         if old != new {
             edits.push((at, new));

@@ -274,6 +274,27 @@ pub fn lead_next_kinds(hand: CardBag, selection: CardBag, trump: &Trump) -> (u64
     (out, complete)
 }
 
+/// Whether the legal lead `lead` from `hand` could still grow into a longer legal lead (the
+/// card-by-card interface then waits for `end`): equal to `lead_next_kinds(hand, lead).0 != 0`,
+/// in closed form. A single grows iff its twin is in hand; a pair or tractor iff the hand holds
+/// a pair of its effective suit at the position just below or just above it (TR-4.2).
+pub fn lead_can_grow(hand: CardBag, lead: CardBag, trump: &Trump) -> bool {
+    let (once, twice) = lead.masks();
+    if twice == 0 {
+        // A single: its twin.
+        return hand.masks().1 & once != 0;
+    }
+    let suit = trump.eff_index(once.trailing_zeros() as usize);
+    let pm = position_mask(twice, trump);
+    let (_, hand_twice) = hand.masks();
+    let have = position_mask(hand_twice & trump.suit_mask(suit) & !twice, trump);
+    let lo = pm.trailing_zeros();
+    let hi = 31 - pm.leading_zeros();
+    let below = lo > 0 && have & (1 << (lo - 1)) != 0;
+    let above = hi < 31 && have & (1 << (hi + 1)) != 0;
+    below || above
+}
+
 /// The facts of a follow situation (TR-4.4).
 #[derive(Clone, Copy, Debug)]
 struct FollowContext {

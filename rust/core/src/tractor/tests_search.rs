@@ -495,3 +495,19 @@ fn declaration_phase_redeals_keep_shown_cards_exactly() {
     let sd = (expected * (1.0 - expected) / n as f64).sqrt();
     assert!((share - expected).abs() < 5.0 * sd, "{share} vs {expected}");
 }
+
+#[test]
+fn lead_growth_in_closed_form_is_the_step_generator() {
+    let mut rng = Rng::new(21);
+    let mut grew = 0;
+    for round in 0..3000 {
+        let trump = Trump::new((round % 13) as u8, [Some(0), Some(2), None][round % 3]).unwrap();
+        let hand = random_hand(&mut rng, 10 + round % 24, CardBag::EMPTY);
+        for lead in legal_leads(hand, &trump) {
+            let want = rules::lead_next_kinds(hand, lead, &trump).0 != 0;
+            assert_eq!(lead_can_grow(hand, lead, &trump), want, "{hand} {lead}");
+            grew += usize::from(want);
+        }
+    }
+    assert!(grew > 1000);
+}
