@@ -452,8 +452,9 @@ def test_playouts_from_every_decision_point(policy: str) -> None:
     for s in _phases(2):
         a = s.playout_returns(40, policy=policy, seed=5)
         b = s.playout_returns(40, policy=policy, seed=5, threads=3)
+        c = s.playout_returns(40, policy=policy, seed=5, threads=0)
         assert a.shape == (40, 4) and a.dtype == np.float64
-        assert np.array_equal(a, b)
+        assert np.array_equal(a, b) and np.array_equal(a, c)
         assert np.all(a.sum(axis=1) == 0) and np.all(a[:, 0] == a[:, 2])
         assert set(a.ravel().tolist()) <= allowed
         assert np.array_equal(s.playout_returns(10, policy=policy, seed=5), a[:10])

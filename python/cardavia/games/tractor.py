@@ -295,6 +295,8 @@ for _i in range(54):
     _STEP_ID[PLAY_STEPS[_i]] = PLAY_BASE + _i
 # The recorded form of each step id (copied into a state's record, never shared).
 _ID_JSON: dict[int, dict[str, Any]] = {i: a.to_json() for a, i in _STEP_ID.items()}
+# The id of each module-level step Action by identity (the objects legal_actions lists).
+_STEP_OF: dict[int, int] = {id(a): i for a, i in _STEP_ID.items() if i >= BURY_BASE}
 
 DECLARATION_NAMES = ("single", "level pair", "black-joker pair", "red-joker pair")
 
@@ -943,31 +945,40 @@ class TractorState(State):
 
     def apply(self, action: Action | str | int) -> None:
         """Apply a legal action (an Action, its text or its id); an illegal one raises and
-        changes nothing. Ids of bury and play steps take a fast path through the Rust table
-        (one check, no Action object)."""
+        changes nothing. Bury and play steps (their ids, or the step Actions that
+        :meth:`legal_actions` lists) take a fast path through the Rust table: one check, the
+        record entry copied from a table."""
         table = self._table
-        if (
-            type(action) is int
-            and table is not None
-            and BURY_BASE <= action <= END_ID
-            and table.current_player is not None
-        ):
-            phase = table.phase
-            bad = table.step_id(action)
-            if bad is not None:
-                act = self._action_of_id(action)
-                rule, why = bad
-                raise IllegalActionError(
-                    f"action id {action} ({act}) is not a legal action id now ({rule}): {why}",
-                    rule=rule,
-                )
-            self._listed = ()
-            self._actions.append(dict(_ID_JSON[action]))
-            if phase == "bury" and table.phase != "bury":
-                self._log(event="bury", player=table.dealer)
-            self._sync()
-            return
+        if table is not None:
+            by_id = type(action) is int
+            if type(action) is int:
+                step = action if BURY_BASE <= action <= END_ID else -1
+            elif type(action) is Action:
+                step = _STEP_OF.get(id(action), -1)
+            else:
+                step = -1
+            if step >= 0 and table.current_player is not None:
+                phase = table.phase
+                if by_id or (step >= PLAY_BASE) == (phase == "play"):
+                    self._apply_step(table, phase, step, by_id)
+                    return
         super().apply(action)
+
+    def _apply_step(self, table: TractorTable, phase: str, step: int, by_id: bool) -> None:
+        bad = table.step_id(step)
+        if bad is not None:
+            act = self._action_of_id(step)
+            rule, why = bad
+            if by_id:
+                why = f"action id {step} ({act}) is not a legal action id now ({rule}): {why}"
+            else:
+                why = f"{act} is illegal ({rule}): {why}"
+            raise IllegalActionError(why, rule=rule)
+        self._listed = ()
+        self._actions.append(dict(_ID_JSON[step]))
+        if phase == "bury" and table.phase != "bury":
+            self._log(event="bury", player=table.dealer)
+        self._sync()
 
     def check(self, action: Action | str | int) -> None:
         """Raise IllegalActionError (naming the rule) if ``action`` is not legal now; an id

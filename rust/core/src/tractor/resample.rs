@@ -21,7 +21,8 @@
 //!   - nothing else (a full follow inside `S` with the lead's pairs is always legal).
 //!
 //! Passes tell nothing (passing is always legal, TR-3.7); the bury tells nothing to the others
-//! (any 8 cards, TR-D12). Pending selections of other players are not seen.
+//! (any 8 cards, TR-D12); there are no throws (multi-combination leads, TR-4.3, TR-D15), so no
+//! failed throw ever shows cards. Pending selections of other players are not seen.
 //!
 //! # The sampling
 //!
