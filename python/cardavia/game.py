@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from cardavia._core import CardBag, CardSet
 from cardavia.cards import check_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError
+from cardavia.errors import CardaviaError, IllegalActionError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -221,21 +221,53 @@ class Game(abc.ABC, Generic[S]):
         """A fresh state at the start of a deal. ``deal`` fixes the cards (see the game's docs)."""
 
     def state_from_json(self, text: str) -> S:
-        """Rebuild a state from :meth:`State.to_json` by replaying its record."""
+        """Rebuild a state from :meth:`State.to_json` by replaying its record.
+
+        A record that is not valid JSON, lacks a field, has a field of the wrong type, a deal
+        the game refuses or an action that is not legal where it stands raises
+        :class:`cardavia.InvalidArgumentError` saying what is wrong and where."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidArgumentError(f"a state record is JSON text, got {type(text).__name__}")
         try:
             record = json.loads(text)
-        except json.JSONDecodeError as e:
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise InvalidArgumentError(f"not valid JSON: {e}") from e
         if not isinstance(record, dict) or record.get("game") != self.id:
             raise InvalidArgumentError(f"not a {self.id} state record")
-        if record.get("options") != self.options:
+        missing = [k for k in ("options", "seed", "deal", "actions") if k not in record]
+        if missing:
+            raise InvalidArgumentError(f"the record lacks {', '.join(missing)}")
+        if record["options"] != self.options:
             raise InvalidArgumentError(
-                f"the record was made with options {record.get('options')}, "
+                f"the record was made with options {record['options']}, "
                 f"this game has {self.options}"
             )
-        state = self.new_state(seed=record["seed"], deal=record["deal"])
-        for entry in record["actions"]:
-            state.apply(state.action_from_json(entry))
+        seed = record["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            # A missing seed must not silently become a fresh random one.
+            raise InvalidArgumentError(
+                f"the record's seed must be an integer 0..2**64-1, got {seed!r}"
+            )
+        actions = record["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise InvalidArgumentError("the record's actions must be a list of objects")
+        try:
+            state = self.new_state(seed=seed, deal=record["deal"])
+        except CardaviaError as e:
+            raise InvalidArgumentError(f"the record's deal is refused: {e}") from e
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise InvalidArgumentError(f"the record's deal is malformed: {e!r}") from e
+        for i, entry in enumerate(actions):
+            try:
+                state.apply(state.action_from_json(entry))
+            except CardaviaError as e:
+                raise InvalidArgumentError(
+                    f"the record's action {i} {json.dumps(entry)} cannot be replayed: {e}"
+                ) from e
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+                raise InvalidArgumentError(
+                    f"the record's action {i} {json.dumps(entry)} is malformed: {e!r}"
+                ) from e
         return state
 
     def new_match(self, seed: int | None = None) -> Match[S]:
@@ -335,9 +367,11 @@ class State(abc.ABC):
             raise InvalidArgumentError(f"player must be a seat 0..{n - 1}, got {player!r}")
         return int(player)
 
-    def legal_action_ids(self) -> list[int]:
-        """The ids of :meth:`legal_actions`, in the same order (the integer path for RL and
-        search: ``state.apply(i)`` takes an id)."""
+    def legal_action_ids(self) -> Sequence[int]:
+        """The id of every legal action: the integer path for RL and search
+        (``state.apply(i)`` takes an id). Where ``legal_actions()`` lists every action, the ids
+        come in its order; where it lists representatives of a continuum (Hold'em raise
+        amounts) the ids cover every legal action, as a compact sequence."""
         return [self.action_id(a) for a in self.legal_actions()]
 
     @property
@@ -379,13 +413,45 @@ class State(abc.ABC):
         return True
 
     def apply(self, action: Action | str | int) -> None:
-        """Apply a legal action; an illegal one raises and changes nothing."""
+        """Apply a legal action; an illegal one raises and changes nothing.
+
+        An Action built by hand is accepted only if it equals a legal action in every field
+        it sets (kind, cards, amount, and its label or play when given); the legal action is
+        what gets applied and recorded."""
         act = self.to_action(action)
         if not any(act is listed for listed in self._listed):
             self.check(act)
+            act = self._canonical(act)
         self._listed = ()
         self._actions.append(act.to_json())
         self._do(act)
+
+    def _canonical(self, action: Action) -> Action:
+        """The legal action ``action`` stands for: a legal action equal to it in kind, cards
+        and amount — one of ``legal_actions()``, or, where the listing shows one
+        representative of several equivalent actions (Dou Dizhu lists one suit choice per rank
+        multiset, DDZ-6.7), the action its own text reads as. Its label and play, when set,
+        must agree. IllegalActionError otherwise."""
+        matched = next((legal for legal in self.legal_actions() if legal == action), None)
+        if matched is None:
+            plain = str(Action(action.kind, action.cards, action.amount))
+            try:
+                read = self.parse_action(plain)
+            except CardaviaError:
+                read = None
+            if read is not None and read == action:
+                matched = read
+        if matched is None:
+            raise IllegalActionError(f"{action} is not one of the legal actions now", rule=None)
+        if action.label and action.label != str(matched):
+            raise IllegalActionError(
+                f"{action.label!r} does not describe the legal action {matched}", rule=None
+            )
+        if action.play is not None and matched.play is not None and action.play != matched.play:
+            raise IllegalActionError(
+                f"{action} is not read as {action.play} here but as {matched.play}", rule=None
+            )
+        return matched
 
     _listed: Sequence[Action] = ()
     """The actions the last legal_actions() call returned: applying one of those very objects

@@ -37,14 +37,45 @@ def equity(
 ) -> None:
     """Hold'em equity of 2-10 HANDS, each a holding (AhAs) or a quoted range ('QQ+,AKs').
 
+    On a terminal, a long computation shows its progress on stderr; Ctrl-C stops it.
+
     Example: cardavia equity AhAs KdKc --board "2c 7d 9h"
     """
+    import time
+
     from cardavia import CardaviaError, holdem
 
+    err = click.get_text_stream("stderr")
+    started = time.monotonic()
+    drawn = [False]
+
+    def show(done: float) -> None:
+        # Called between batches of Rust work (about ten a second). Only a terminal gets it;
+        # a computation that ends within its first batch draws nothing.
+        if done >= 1.0 and not drawn[0]:
+            return
+        elapsed = time.monotonic() - started
+        left = f", about {elapsed * (1 - done) / done:.0f} s left" if done > 0 else ""
+        err.write(f"\rcomputing equity: {done:6.1%} ({elapsed:.0f} s{left})\x1b[K")
+        err.flush()
+        drawn[0] = True
+
     try:
-        result = holdem.equity(list(hands), board, dead, samples, seed, threads=threads)
+        result = holdem.equity(
+            list(hands),
+            board,
+            dead,
+            samples,
+            seed,
+            threads=threads,
+            progress=show if err.isatty() else None,
+        )
     except CardaviaError as e:
         raise click.ClickException(str(e)) from e
+    finally:
+        if drawn[0]:
+            err.write("\r\x1b[K")
+            err.flush()
     click.echo(str(result))
 
 
@@ -113,6 +144,8 @@ def deal(
 
 
 def _register_subcommands() -> None:
+    # Each command lives in its own module of this package; `rules` attaches itself to `main`.
+    from cardavia.cli import rules as _rules  # noqa: F401
     from cardavia.cli.arena import arena
 
     main.add_command(arena)

@@ -6,6 +6,7 @@
 mod betting;
 mod cards;
 mod climbing;
+mod convert;
 mod errors;
 mod five_ten_king;
 mod guandan;
@@ -32,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
+    climbing::register(m)?;
     m.add_class::<tricks::PyBridgeDeal>()?;
     m.add_class::<tricks::PySmearDeal>()?;
     m.add_function(wrap_pyfunction!(tricks::bridge_score, m)?)?;
@@ -41,7 +43,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tricks::smear_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::smear_points, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::trick_winner, m)?)?;
-    m.add_function(wrap_pyfunction!(tricks::constrained_deal, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_mask, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_cards, m)?)?;
     m.add_function(wrap_pyfunction!(poker::best_five, m)?)?;
