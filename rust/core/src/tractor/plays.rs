@@ -198,7 +198,7 @@ pub fn cheapest_follow(hand: CardBag, lead: CardBag, trump: &Trump, want_points:
     let n = lead.len();
     let in_suit = restrict(hand, trump.suit_mask(suit));
     if in_suit.len() < n {
-        // TR-4.4.2: all of the led suit, then the cheapest others.
+        // TR-4.4 rule 2: all of the led suit, then the cheapest others.
         let mut out = in_suit;
         for c in sorted_by(hand.difference(in_suit), cost)
             .into_iter()
@@ -208,7 +208,7 @@ pub fn cheapest_follow(hand: CardBag, lead: CardBag, trump: &Trump, want_points:
         }
         return out;
     }
-    // TR-4.4.1: as many pairs of the led suit as possible (up to the lead's), then singles.
+    // TR-4.4 rule 1: as many pairs of the led suit as possible (up to the lead's), then singles.
     let need_pairs = shape_of(lead, trump).pairs().min(pairs_of(in_suit)) as usize;
     let mut out = CardBag::EMPTY;
     if need_pairs > 0 {
@@ -299,7 +299,7 @@ fn free_class_reps(forced: CardBag, pool: CardBag, m: usize, trump: &Trump) -> V
 }
 
 /// One follow per (points, pairs) class inside the led suit: `forced` plus `m` cards of
-/// `pool` (the rest of the suit) with at least `min_pairs` pairs in all (TR-4.4.1).
+/// `pool` (the rest of the suit) with at least `min_pairs` pairs in all (TR-4.4 rule 1).
 fn suit_class_reps(
     forced: CardBag,
     pool: CardBag,
