@@ -663,6 +663,66 @@ class TractorTable:
     def history(self, start: int = 0) -> list[dict[str, Any]]: ...
     def play_random(self, seed: int) -> list[int]: ...
     def playouts(self, n: int, seed: int = 0, threads: int = 1) -> dict[str, npt.NDArray[Any]]: ...
+    def legal_step_ids(self) -> list[int]: ...
+    def step_id(self, action_id: int) -> tuple[str, str] | None: ...
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]: ...
+    @staticmethod
+    def declaring_playout_returns(
+        hands: Sequence[_CardInput],
+        kitty: _CardInput,
+        level: int,
+        seat: int,
+        first_deal: bool,
+        calls: Sequence[int],
+        n: int,
+        policy: str = "random",
+        seed: int = 0,
+        threads: int = 1,
+    ) -> npt.NDArray[np.float64]: ...
+    @staticmethod
+    def declaring_state(
+        hands: Sequence[_CardInput],
+        kitty: _CardInput,
+        level: int,
+        seat: int,
+        first_deal: bool,
+        calls: Sequence[int],
+    ) -> dict[str, Any]: ...
+    @staticmethod
+    def declaring_greedy_call(
+        hands: Sequence[_CardInput],
+        kitty: _CardInput,
+        level: int,
+        seat: int,
+        first_deal: bool,
+        calls: Sequence[int],
+    ) -> int: ...
+    def greedy_play(self) -> CardBag | None: ...
+    def whole_plays(self, limit: int = 64) -> list[CardBag]: ...
+    def resample(
+        self,
+        viewer: int,
+        seed: int,
+        shown: Sequence[_CardInput],
+        revealed: _CardInput | None,
+        own_dealt: _CardInput,
+        own_kitty: _CardInput | None,
+    ) -> tuple[
+        TractorTable | None,
+        list[CardBag],
+        list[str],
+        list[Card],
+        str,
+        list[int] | None,
+        list[tuple[int, bool]],
+        int,
+    ]: ...
+    @staticmethod
+    def resample_declaring(
+        viewer: int, own: _CardInput, shown: Sequence[_CardInput], seed: int
+    ) -> tuple[list[CardBag], list[str], list[Card], str]: ...
     def clone(self) -> TractorTable: ...
     def __copy__(self) -> TractorTable: ...
     def __deepcopy__(self, memo: Any, /) -> TractorTable: ...
