@@ -52,7 +52,8 @@ every legal lead. A follow lists every legal follow when there are at most 64; o
 narrowed to every follow of the lead's shape that takes the trick now, strongest first, then
 one follow per class (short or void: points and trumps used; in suit: points and pairs), the
 one keeping the best cards. The bury lists the rule strategy's bury, the greedy policy's, and
-one bury per (points, trumps) class. Declarations: pass and every legal declaration.
+one bury per (points, trumps) class, keeping those that bury at most 10 points (or no more
+than the rule's bury) and at most one trump. Declarations: pass and every legal declaration.
 """
 
 from __future__ import annotations
@@ -573,6 +574,8 @@ class TractorStrategy:
         judged = self._judge_all(state, view)
         planned = self._plans.get(key)
         order = [j.cards for j in judged]
+        if view.obs["phase"] == "bury":
+            order = self._bury_candidates(view, order)
         if planned is not None and planned in order:
             order.remove(planned)
             order.insert(0, planned)
@@ -582,6 +585,20 @@ class TractorStrategy:
             if line and line not in out:
                 out.append(line)
         return out or [(a,) for a in legal]
+
+    def _bury_candidates(self, view: View, order: list[CardBag]) -> list[CardBag]:
+        """The buries worth searching: the rule strategy's first, then the others that bury
+        at most 10 points (or no more than the rule's bury) and at most one trump (points in
+        the kitty risk the multiplied bonus, TR-5.2; buried trumps weaken the defence)."""
+        own = order[0]
+        cap = max(10, _play_points(own))
+        info = view.info
+        keep = [own]
+        for p in order[1:]:
+            trumps = sum(1 for c in p if info.suit[c.index] == TRUMP)
+            if _play_points(p) <= cap and trumps <= 1:
+                keep.append(p)
+        return keep
 
 
 STRATEGY = TractorStrategy()
