@@ -126,6 +126,13 @@ def analyse(
     config = config or SearchConfig()
     seed = decision_seed(seed)
     strategy = _strategy(state)
+    custom = getattr(strategy, "search", None)
+    if custom is not None:
+        # A game's own search (same budget and seed contract), e.g. Tractor's whole plays.
+        hints: list[Hint] = custom(
+            state, seconds=seconds, iterations=iterations, seed=seed, config=config
+        )
+        return hints
     policy = config.policy or (strategy.search_policy if strategy is not None else "random")
     candidates = [_Candidate(line) for line in _lines(state, strategy)]
     start = time.perf_counter()

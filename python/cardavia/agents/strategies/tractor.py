@@ -60,12 +60,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardavia._core import Card, CardBag, Rng
 from cardavia._core import TractorTrump as Trump
 from cardavia.errors import CardaviaError
 from cardavia.game import Action, State
+
+if TYPE_CHECKING:
+    from cardavia.agents.base import Hint
+    from cardavia.agents.search import SearchConfig
 
 __all__ = ["STRATEGY", "TractorStrategy", "View", "trump_quality"]
 
@@ -286,6 +290,7 @@ class TractorStrategy:
         # The whole play chosen at the first step of a play, keyed by what the player sees
         # then, so that the later steps emit the same play (see _plan_key).
         self._plans: dict[tuple[Any, ...], CardBag] = {}
+        self._last_view: tuple[State, tuple[int, int | None], View] | None = None
 
     # ---- the rule strategy -----------------------------------------------------------------
 
@@ -531,7 +536,7 @@ class TractorStrategy:
         first = line[0]
         if first.kind in ("pass", "declare"):
             return self._describe_call(state, first)
-        view = View.of(state)
+        view = self._view(state)
         cards = view.selection
         for a in line:
             if a.kind in ("play", "bury") and a.cards is not None:
@@ -545,6 +550,17 @@ class TractorStrategy:
         except CardaviaError:
             return ""
         return judged.why
+
+    def _view(self, state: State) -> View:
+        """The player's view, kept while the same state is described candidate by candidate
+        (the cache holds the state itself, so its id cannot be reused meanwhile)."""
+        key = (state.actions_taken, state.current_player)
+        cached = self._last_view
+        if cached is not None and cached[0] is state and cached[1] == key:
+            return cached[2]
+        view = View.of(state)
+        self._last_view = (state, key, view)
+        return view
 
     def _describe_call(self, state: State, action: Action) -> str:
         player = state.current_player
@@ -560,6 +576,25 @@ class TractorStrategy:
         if standing and standing[-1] == (player + 2) % 4:
             return "lets the partner's declaration stand"
         return "passes"
+
+    # ---- the search ------------------------------------------------------------------------
+
+    def search(
+        self,
+        state: State,
+        *,
+        seconds: float | None,
+        iterations: int | None,
+        seed: int | None,
+        config: SearchConfig,
+    ) -> list[Hint]:
+        """Tractor's search (:mod:`cardavia.agents.tractor_search`), which
+        :func:`cardavia.agents.search.analyse` uses for this game."""
+        from cardavia.agents.tractor_search import analyse_tractor
+
+        return analyse_tractor(
+            state, self, seconds=seconds, iterations=iterations, seed=seed, config=config
+        )
 
     # ---- the search's candidates ---------------------------------------------------------
 
