@@ -668,8 +668,24 @@ class TractorTable:
     def playout_returns(
         self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
     ) -> npt.NDArray[np.float64]: ...
+    def playout_margins(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]: ...
     @staticmethod
     def declaring_playout_returns(
+        hands: Sequence[_CardInput],
+        kitty: _CardInput,
+        level: int,
+        seat: int,
+        first_deal: bool,
+        calls: Sequence[int],
+        n: int,
+        policy: str = "random",
+        seed: int = 0,
+        threads: int = 1,
+    ) -> npt.NDArray[np.float64]: ...
+    @staticmethod
+    def declaring_playout_margins(
         hands: Sequence[_CardInput],
         kitty: _CardInput,
         level: int,

@@ -206,7 +206,23 @@ Metrics = Callable[[State, list[str]], dict[str, dict[str, float]]]
 def _game_metrics(game_id: str) -> Metrics | None:
     if game_id == "doudizhu":
         return _doudizhu_metrics
+    if game_id == "tractor":
+        return _tractor_metrics
     return None
+
+
+def _tractor_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:
+    """Tractor, per deal and seating: whether the agent's team gained a level (its return is
+    positive, TR-5.4) and whether it defended (the dealer's team, TR-3.11)."""
+    result = state.result
+    if result is None:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for seat, label in enumerate(seat_labels):
+        entry = out.setdefault(label, {})
+        entry["gained_level"] = float(result["returns"][seat] > 0)
+        entry["defended"] = float(seat % 2 == result["dealer"] % 2)
+    return out
 
 
 def _doudizhu_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:

@@ -186,6 +186,18 @@ def _reject(candidates: list[_Candidate], min_samples: int) -> bool:
     return sum(c.active for c in candidates) <= 1
 
 
+def _describe(strategy: Strategy | None, state: State, line: tuple[Action, ...]) -> str:
+    """The strategy's reason for a candidate: ``describe_line`` for a whole play when the
+    strategy has it (Tractor's plays take several actions), else ``describe`` of its first
+    action."""
+    if strategy is None:
+        return ""
+    describe_line = getattr(strategy, "describe_line", None)
+    if describe_line is not None:
+        return str(describe_line(state, line))
+    return strategy.describe(state, line[0])
+
+
 def _rank(state: State, candidates: list[_Candidate], strategy: Strategy | None) -> list[Hint]:
     def key(i: int) -> tuple[float, bool, int, int]:
         c = candidates[i]
@@ -197,7 +209,7 @@ def _rank(state: State, candidates: list[_Candidate], strategy: Strategy | None)
     hints = []
     for i in order:
         c = candidates[i]
-        described = strategy.describe(state, c.line[0]) if strategy is not None else ""
+        described = _describe(strategy, state, c.line)
         if c.stats.n:
             odds = f"wins {c.wins / c.stats.n:.0%} of {c.stats.n} simulations"
         else:
