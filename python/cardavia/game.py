@@ -353,6 +353,12 @@ class State(abc.ABC):
     def is_terminal(self) -> bool:
         return self.current_player is None
 
+    @property
+    def actions_taken(self) -> int:
+        """How many actions have been applied to this deal so far (the length of the record's
+        action list): a cheap way to tell two moments of one deal apart."""
+        return len(self._actions)
+
     def _check_player(self, player: object) -> int:
         """``player`` as a seat number of this game, else InvalidArgumentError naming it.
 
@@ -504,6 +510,21 @@ class State(abc.ABC):
     def __reduce__(self) -> tuple[Any, ...]:
         # A state pickles as its record: the game and the JSON that replays it exactly.
         return (_state_from_record, (self.game, self.to_json()))
+
+    def render(self, player: int | None = None) -> str:
+        """A text picture of the table: the seats with their roles, hands sorted and grouped
+        (only ``player``'s, with the others' card counts, or every hand when ``player`` is
+        None), the cards on the table (current trick, play to beat, board, public kitty), the
+        bids, contract, trump, levels or pot, whose turn it is, the end of the log and, once
+        the deal is over, the settlement. Built from observations only
+        (:func:`cardavia.view.table_view`), so a player's picture shows nothing that player
+        may not see. Bridge is drawn as the usual four-hand diagram."""
+        from cardavia.view import render_text
+
+        return render_text(self, None if player is None else self._check_player(player))
+
+    def __str__(self) -> str:
+        return self.render()
 
     def __repr__(self) -> str:
         who = "over" if self.is_terminal() else f"player {self.current_player} to act"
