@@ -126,6 +126,13 @@ def analyse(
     config = config or SearchConfig()
     seed = decision_seed(seed)
     strategy = _strategy(state)
+    # A game with its own search (bridge: auction-aware worlds) provides Strategy.search.
+    own_search = getattr(strategy, "search", None)
+    if own_search is not None:
+        hints: list[Hint] = own_search(
+            state, seconds=seconds, iterations=iterations, seed=seed, config=config
+        )
+        return hints
     policy = config.policy or (strategy.search_policy if strategy is not None else "random")
     candidates = [_Candidate(line) for line in _lines(state, strategy)]
     start = time.perf_counter()

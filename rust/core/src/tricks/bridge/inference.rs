@@ -162,6 +162,27 @@ mod tests {
     }
 
     #[test]
+    fn worlds_do_not_depend_on_where_the_hidden_cards_are() {
+        // East and West swap hands: South's view is the same, so are his worlds.
+        let dealt = seeded_deal(5);
+        let swapped = [dealt[0], dealt[3], dealt[2], dealt[1]];
+        let a = BridgeDeal::new(dealt, Default::default()).unwrap();
+        let b = BridgeDeal::new(swapped, Default::default()).unwrap();
+        let boxes = [None, Some(box_of((8, 20))), None, None];
+        let wa = a
+            .resample_within(2, &boxes, 6, 10_000, &mut Rng::new(9))
+            .unwrap();
+        let wb = b
+            .resample_within(2, &boxes, 6, 10_000, &mut Rng::new(9))
+            .unwrap();
+        assert_eq!(wa.len(), 6);
+        assert!(wa.iter().zip(&wb).all(|(x, y)| x.dealt() == y.dealt()));
+        let ra = a.resample(2, &mut Rng::new(4)).unwrap();
+        let rb = b.resample(2, &mut Rng::new(4)).unwrap();
+        assert_eq!(ra.dealt(), rb.dealt());
+    }
+
+    #[test]
     fn an_impossible_box_gives_no_deal_within_the_budget() {
         let deal = BridgeDeal::new(seeded_deal(1), Default::default()).unwrap();
         let mut boxes = [None; 4];
