@@ -41,8 +41,11 @@ from cardavia._core import CardSet
 from cardavia.agents.base import Hint, RunningMean
 from cardavia.agents.strategies.bridge import STRATEGY, choose_card
 from cardavia.agents.strategies.bridge_system import (
+    Auction,
     Hand,
+    advance,
     choose_call,
+    copy_auction,
     explain_call,
     read_auction,
 )
@@ -58,19 +61,26 @@ _MIN_SAMPLES = 8
 _WORLD_BATCH = 8
 _DRAWS_PER_WORLD = 2_000
 _CHECKED_CALLS = 6
+_CALL_ACTIONS = {str(a): a for a in bridge_module.ACTIONS[: bridge_module.CARD_BASE]}
 
 
-def auction_boxes(calls: Sequence[str]) -> list[tuple[int, int, list[tuple[int, int]]] | None]:
+Boxes = list[tuple[int, int, list[tuple[int, int]]] | None]
+
+
+def auction_boxes(calls: Sequence[str]) -> Boxes:
     """Per seat (N, E, S, W), what its calls showed as a ``resample_within`` box (None when
     nothing)."""
     shown = read_auction(list(calls)).shown
     return [None if s.unconstrained else s.box() for s in shown]
 
 
-def worlds(state: BridgeState, player: int, count: int, seed: int) -> list[BridgeState]:
+def worlds(
+    state: BridgeState, player: int, count: int, seed: int, boxes: Boxes | None = None
+) -> list[BridgeState]:
     """``count`` deals consistent with the player's view and the auction (see the module
-    docs), seeded."""
-    boxes = auction_boxes(state.calls)
+    docs), seeded. ``boxes`` (from :func:`auction_boxes`) saves reading the auction again."""
+    if boxes is None:
+        boxes = auction_boxes(state.calls)
     found: list[BridgeState] = []
     if any(b is not None for b in boxes):
         found = state.resample_within(
@@ -143,6 +153,7 @@ def _play_search(
     sims = 0
     batch = 0
     solver = _dd_solver()
+    boxes = auction_boxes(state.calls)
 
     def spent() -> bool:
         if iterations is not None:
@@ -153,7 +164,7 @@ def _play_search(
     done = False
     while not spent() and not done:
         wseed = derive_seed(seed, batch)
-        for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed)):
+        for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
             pseed = derive_seed(wseed, 10 + w_i)
             dd = _dd_values(world, player, solver) if solver is not None else None
             for cand in cands:
@@ -211,14 +222,15 @@ def _reject(cands: list[_Cand]) -> bool:
     return sum(c.active for c in cands) <= 1
 
 
-def _finish_auction(world: BridgeState) -> None:
-    """Every seat calls the system with its own hand in this world until the auction ends."""
+def _finish_auction(world: BridgeState, auction: Auction, hands: list[Hand]) -> None:
+    """Every seat calls the system with its own hand in this world until the auction ends
+    (``auction`` is the world's auction so far, read by the system; it is advanced in place)."""
     while world.phase == "auction":
         p = world.current_player
         assert p is not None
-        auction = read_auction(world.calls)
-        call, _ = choose_call(Hand.of(world.hands()[p]), auction)
-        world.apply(call)
+        call, _ = choose_call(hands[p], auction)
+        world.apply(_CALL_ACTIONS[call])
+        advance(auction, call)
 
 
 def _call_search(
@@ -252,15 +264,18 @@ def _call_search(
         assert deadline is not None
         return time.perf_counter() >= deadline
 
+    boxes = [None if s.unconstrained else s.box() for s in auction.shown]
+    after_call = {c: advance(copy_auction(auction), c) for c in checked}
     while not spent():
         wseed = derive_seed(seed, batch)
-        for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed)):
+        for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
             pseed = derive_seed(wseed, 10 + w_i)
             values: dict[str, float] = {}
+            hands = [Hand.of(h) for h in world.hands()]
             for call in checked:
                 child = world.clone()
                 child.apply(by_text[call])
-                _finish_auction(child)
+                _finish_auction(child, copy_auction(after_call[call]), hands)
                 if child.is_terminal():
                     v = child.returns()[player]
                 else:

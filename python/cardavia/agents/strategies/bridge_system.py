@@ -63,6 +63,7 @@ the two level or higher (20+ at the four level with three of their trumps); pass
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -75,6 +76,8 @@ __all__ = [
     "RULES",
     "Shows",
     "STRAINS",
+    "advance",
+    "copy_auction",
     "bid_text",
     "choose_call",
     "explain_call",
@@ -93,6 +96,7 @@ def bid_text(level: int, strain: int) -> str:
     return f"{level}{STRAINS[strain]}"
 
 
+@functools.cache
 def parse_bid(call: str) -> tuple[int, int] | None:
     """(level, strain) of a bid, None for P, X, XX."""
     if call in ("P", "X", "XX"):
@@ -224,6 +228,8 @@ class Auction:
     shown: list[Shows]  # what each seat's calls showed so far
     natural: list[list[int]]  # suits each seat bid naturally, in order
     situation: str = ""
+    high_bid: tuple[int, int, int] | None = None  # kept up to date by advance()
+    opening: tuple[int, str] | None = None
 
     @property
     def partner(self) -> int:
@@ -241,18 +247,12 @@ class Auction:
     @property
     def high(self) -> tuple[int, int, int] | None:
         """(level, strain, seat) of the highest bid."""
-        for k in range(len(self.calls) - 1, -1, -1):
-            b = parse_bid(self.calls[k])
-            if b is not None:
-                return (b[0], b[1], self.caller(k))
-        return None
+        return self.high_bid
 
     @property
     def opener(self) -> tuple[int, str] | None:
-        for k, c in enumerate(self.calls):
-            if parse_bid(c) is not None:
-                return (self.caller(k), c)
-        return None
+        """(seat, call) of the first bid."""
+        return self.opening
 
     @property
     def doubled(self) -> int:
@@ -756,6 +756,14 @@ rule(
     ),  # noqa: E501
     lambda h, a: (s := _rho_suit(a)) is not None and h.hcp >= 10 and h.lengths[s] >= 4,
 )
+for _suit in (HEARTS, SPADES, DIAMONDS):
+    rule("resp_interf", lambda a, s=_suit: bid_text(1, s) if a.cheapest(s) == 1 else None,
+         f"6+ HCP, four or more {SUIT_NAMES[_suit]} (a free bid at the one level)",
+         _suit_shows((6, 37), _suit, 4),
+         lambda h, a, s=_suit: h.hcp >= 6 and h.lengths[s] >= 4 and s not in a.opp_suits()
+         and a.cheapest(s) == 1 and h.lengths[s] == max(
+             h.lengths[t] for t in range(4) if a.cheapest(t) == 1 and t not in a.opp_suits()),
+         natural=_suit)  # fmt: skip
 for _suit in range(4):
     rule("resp_interf", lambda a, s=_suit: a.cheap_bid(s) if a.cheapest(s) <= 2 else None,
          f"10+ HCP, five or more {SUIT_NAMES[_suit]}", _suit_shows((10, 37), _suit, 5),
@@ -930,6 +938,13 @@ _raise_partner(1, "16–18 points with four-card support: invites", 16, 18)
 _raise_partner(0, "12–15 points with four-card support", 10, 15)
 rule(
     "rebid_1suit",
+    "P",
+    "a minimum after their bid: lets partner decide",
+    shows((10, 14)),
+    lambda h, a: a.rho_acted() and h.hcp <= 14,
+)
+rule(
+    "rebid_1suit",
     "2NT",
     "18–19 HCP, balanced",
     shows((18, 19), balanced=True),
@@ -1097,6 +1112,12 @@ rule("rebid_nt_after_transfer", "P", "declines: the contract is right", shows())
 # -- overcalls -------------------------------------------------------------------------------
 
 
+def _over_their_nt(a: Auction) -> bool:
+    """The opponents' NT opening is the last bid."""
+    return a.opener is not None and a.opener[1] in ("1NT", "2NT") and a.high is not None and (
+        a.high[2] == a.opener[0] and (a.high[0], a.high[1]) == parse_bid(a.opener[1]))  # fmt: skip
+
+
 def _their_suits_stopped(h: Hand, a: Auction) -> bool:
     return all(h.stopper(s) for s in a.opp_suits())
 
@@ -1138,8 +1159,10 @@ def _overcall(suit: int) -> None:
             return False
         level = a.cheapest(suit)
         high = a.high
-        if high is not None and high[1] == NOTRUMP:  # over their NT: six cards, 8–15
+        if _over_their_nt(a):  # over their 1NT/2NT opening: six cards, 8–15
             return h.lengths[suit] >= 6 and 8 <= h.hcp <= 15
+        if high is not None and high[1] == NOTRUMP:
+            return False
         return (8 if level == 1 else 11 if level == 2 else 13) <= h.hcp <= 16
 
     rule(
@@ -1159,7 +1182,7 @@ rule(
     "X",
     "penalty: 15+ HCP over their NT",
     shows((15, 37)),
-    lambda h, a: a.high is not None and a.high[1] == NOTRUMP and h.hcp >= 15,
+    lambda h, a: _over_their_nt(a) and h.hcp >= 15,
 )
 rule("overcall", "P", "nothing to say over their opening", shows((0, 16)))
 
@@ -1319,14 +1342,20 @@ def _penalty(h: Hand, a: Auction) -> bool:
     return level >= 4 and ours >= 20 and trumps >= 3
 
 
+def _is_game(level: int, strain: int) -> bool:
+    return level >= (3 if strain == NOTRUMP else 4 if strain >= HEARTS else 5)
+
+
 def _general_bid(h: Hand, a: Auction) -> bool:
     t = _target(h, a)
     if t is None or not a.legal(t):
         return False
     high = a.high
-    # Our side already plays at or above the level the points reach: no need to bid again.
-    return not (high is not None and (high[2] - a.seat) % 2 == 0 and parse_bid(t) is not None
-                and (parse_bid(t) or (0, 0))[0] <= high[0])  # fmt: skip
+    tb = parse_bid(t)
+    assert tb is not None
+    # Our side already plays a game at the level the points reach: no need to bid again.
+    return not (high is not None and (high[2] - a.seat) % 2 == 0 and tb[0] <= high[0]
+                and _is_game(high[0], high[1]))  # fmt: skip
 
 
 def _general_shows(a: Auction) -> Shows:
@@ -1429,7 +1458,7 @@ def _index_of_opening(a: Auction) -> int:
 
 def _apply_call(a: Auction, call: str) -> Rule | None:
     """Record what ``call`` by the seat to call shows, and return the rule that explains it."""
-    sit = situation(a)
+    sit = a.situation or situation(a)
     a.situation = sit
     found: Shows | None = None
     first: Rule | None = None
@@ -1445,7 +1474,12 @@ def _apply_call(a: Auction, call: str) -> Rule | None:
         if made != call:
             continue
         s = r.shows_for(a)
-        found = s if found is None else found.join(s)
+        # A catch-all ("nothing else to bid") joins only when no other rule explains the call:
+        # the call is read as the specific rule's.
+        if found is None:
+            found = s
+        elif not s.unconstrained:
+            found = s if found.unconstrained else found.join(s)
         if first is None:
             first = r
             natural = r.natural if r.natural is not None else natural
@@ -1460,12 +1494,29 @@ def read_auction(calls: Sequence[str]) -> Auction:
     """The auction after ``calls`` (South's first), with what each seat has shown, from the
     point of view of the next seat to call."""
     a = Auction(calls=[], seat=DEALER, shown=[Shows()] * 4, natural=[[], [], [], []])
+    a.situation = situation(a)
     for call in calls:
-        _apply_call(a, call)
-        a.calls.append(call)
-        a.seat = (a.seat + 1) % SEAT_COUNT
+        advance(a, call)
+    return a
+
+
+def advance(a: Auction, call: str) -> Auction:
+    """``a`` after the seat to call makes ``call`` (changed in place, and returned)."""
+    _apply_call(a, call)
+    b = parse_bid(call)
+    if b is not None:
+        a.high_bid = (b[0], b[1], a.seat)
+        if a.opening is None:
+            a.opening = (a.seat, call)
+    a.calls.append(call)
+    a.seat = (a.seat + 1) % SEAT_COUNT
     a.situation = situation(a)
     return a
+
+
+def copy_auction(a: Auction) -> Auction:
+    return Auction(list(a.calls), a.seat, list(a.shown), [list(n) for n in a.natural],
+                   a.situation, a.high_bid, a.opening)  # fmt: skip
 
 
 def choose_call(hand: Hand, a: Auction) -> tuple[str, Rule]:
