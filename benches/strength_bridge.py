@@ -10,6 +10,7 @@ Run (modest sizes; the machine is shared)::
 
     nice -n 10 python benches/strength_bridge.py --boards 200 --pairs heuristic:random
     nice -n 10 python benches/strength_bridge.py --boards 100 --pairs search@300:heuristic
+    nice -n 10 python benches/strength_bridge.py --timing 5     # recommend() p50/p99 at 1 s
 
 ``--pairs`` takes comma-separated ``A:B`` agent names (``random``, ``heuristic``,
 ``search``, ``search:SECONDS``, ``search@ITERATIONS``). "heuristic" is the bidding system with
@@ -73,13 +74,47 @@ def match(a: str, b: str, boards: int, seed: int) -> dict[str, object]:
     }
 
 
+def timing(deals: int, seed: int, seconds: float) -> dict[str, float]:
+    """``recommend()`` at a time budget at every decision of ``deals`` deals (the deals are
+    played on by the HeuristicAgent): the 50th and 99th percentile wall time, per phase."""
+    import cardavia
+    from cardavia.agents import HeuristicAgent, recommend
+
+    game = cardavia.load("bridge")
+    times: dict[str, list[float]] = {"auction": [], "play": []}
+    for d in range(deals):
+        state = game.new_state(seed=seed + d)
+        agent = HeuristicAgent(seed=d)
+        while not state.is_terminal():
+            phase = "auction" if state.phase == "auction" else "play"
+            t0 = time.perf_counter()
+            recommend(state, seconds=seconds, seed=d)
+            times[phase].append(time.perf_counter() - t0)
+            state.apply(agent.act(state))
+    out: dict[str, float] = {}
+    for phase, xs in times.items():
+        xs.sort()
+        out[f"{phase}_decisions"] = len(xs)
+        out[f"{phase}_p50"] = xs[len(xs) // 2]
+        out[f"{phase}_p99"] = xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--pairs", default="heuristic:random,search@300:heuristic")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--timing", type=int, default=0, metavar="DEALS",
+        help="instead: time recommend() at every decision of DEALS deals",
+    )  # fmt: skip
+    parser.add_argument("--seconds", type=float, default=1.0, help="recommend's budget")
     args = parser.parse_args(argv)
+    if args.timing:
+        print(json.dumps(timing(args.timing, args.seed, args.seconds), indent=2))
+        return 0
     rows = []
     for pair in args.pairs.split(","):
         a, _, b = pair.partition(":")
