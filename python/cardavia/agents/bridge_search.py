@@ -17,7 +17,9 @@ stop being sampled (successive rejection), as in the generic search. Each world 
 the double-dummy solver when the core has one (``solve_position`` in ``cardavia.bridge``: every
 card's tricks with best play by all four hands, turned into the score of the contract), else by
 Rust playouts under the greedy card rule (``playouts_per_world`` of them). A time budget stops
-between worlds; an iteration budget counts one card in one world as one simulation.
+between worlds; an iteration budget counts one card in one world as one simulation. Equal
+cards (the same suit, every card ranked between them already played) are searched once and
+share the value.
 
 **Calls.** The bidding system's call is ranked first: it is a partnership agreement, and a
 call off the system would mislead partner. A few calls are then *checked*: the system's call,
@@ -37,9 +39,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardavia._core import CardSet
+from cardavia._core import Card, CardSet
 from cardavia.agents.base import Hint, RunningMean
-from cardavia.agents.strategies.bridge import STRATEGY, choose_card
+from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card
 from cardavia.agents.strategies.bridge_system import (
     Auction,
     Hand,
@@ -147,7 +149,9 @@ def _play_search(
     legal = state.legal_actions()
     obs = state.observation(player)
     rule_card, _ = choose_card(obs, legal)
-    cands = [_Cand(rule_card)] + [_Cand(a) for a in legal if a != rule_card]
+    ordered = [rule_card] + [a for a in legal if a != rule_card]
+    twins = _equal_cards(ordered, PlayView(obs))
+    cands = [_Cand(a) for a in ordered if a not in twins]
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds * _TIME_MARGIN
     sims = 0
@@ -199,13 +203,41 @@ def _play_search(
     hints = []
     for i in order:
         c = cands[i]
-        described = STRATEGY.describe(state, c.action)
-        if c.stats.n:
-            reason = f"{described}; {c.stats.mean:+.0f} on average over {c.stats.n} deals ({how})"
-        else:
-            reason = f"{described}; not simulated"
-        hints.append(Hint(c.action, c.stats.mean, c.stats.half_width, c.stats.n, reason))
+        for action in [c.action] + [a for a, rep in twins.items() if rep == c.action]:
+            described = STRATEGY.describe(state, action)
+            if action != c.action:
+                described += f" (equal to {c.action})"
+            if c.stats.n:
+                reason = (
+                    f"{described}; {c.stats.mean:+.0f} on average over {c.stats.n} deals ({how})"
+                )
+            else:
+                reason = f"{described}; not simulated"
+            hints.append(Hint(action, c.stats.mean, c.stats.half_width, c.stats.n, reason))
     return hints
+
+
+def _equal_cards(ordered: list[Action], view: PlayView) -> dict[Action, Action]:
+    """Cards equal to an earlier one of ``ordered``: the same suit with every card ranked
+    between them already played (so either wins or loses the same tricks), mapped to it."""
+    out: dict[Action, Action] = {}
+    reps: list[tuple[int, int, Action]] = []  # suit, rank, representative
+    for action in ordered:
+        assert isinstance(action.cards, CardSet)
+        (card,) = action.cards
+        suit = card.suit
+        assert suit is not None
+        s, r = suit.value, card.rank.value
+        for rs, rr, rep in reps:
+            lo, hi = min(r, rr), max(r, rr)
+            if rs == s and all(
+                Card.from_index(k * 4 + s) in view.played for k in range(lo + 1, hi)
+            ):
+                out[action] = rep
+                break
+        else:
+            reps.append((s, r, action))
+    return out
 
 
 def _reject(cands: list[_Cand]) -> bool:
