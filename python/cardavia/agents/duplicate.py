@@ -118,6 +118,19 @@ class ArenaResult:
                 return a
         raise InvalidArgumentError(f"no agent {name!r} in this result")
 
+    def difference(self, first: str, second: str) -> tuple[float, float]:
+        """``first``'s mean payoff per deal minus ``second``'s and the 95% half-width of that
+        difference, paired deal by deal (both met the same cards: far tighter than the two
+        intervals apart). Significant at 95% when ``abs(mean) > half_width``."""
+        a, b = self.score(first).scores, self.score(second).scores
+        diffs = [x - y for x, y in zip(a, b, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n if n else 0.0
+        if n < 2:
+            return mean, 0.0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, 1.96 * math.sqrt(var / n)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,

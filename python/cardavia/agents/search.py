@@ -15,6 +15,10 @@ The search is perfect-information Monte Carlo (PIMC) over the player's informati
    below the leader's are no longer sampled (successive rejection); the search stops when the
    budget is spent or one candidate is left.
 
+A game's strategy may bring its own search (``Strategy.search``: bridge's double-dummy
+solving, One Poker's CFR policy, Hold'em's range weighting); :func:`analyse` then hands it the
+checked budget and the decision's seed, and falls back to the method above when it declines.
+
 Budgets: ``iterations`` counts simulated continuations (one candidate in one world) and with a
 seed makes the result exactly reproducible; ``seconds`` bounds wall time instead. The Python
 here only orchestrates: every simulated card is played in Rust.
@@ -34,7 +38,7 @@ from cardavia.agents.base import (
     decision_seed,
     require_decision,
 )
-from cardavia.agents.strategies import Strategy, strategy_for
+from cardavia.agents.strategies import Strategy, game_search, strategy_for
 from cardavia.errors import CardaviaError
 from cardavia.game import Action, State
 from cardavia.games.climbing import derive_seed
@@ -126,13 +130,11 @@ def analyse(
     config = config or SearchConfig()
     seed = decision_seed(seed)
     strategy = _strategy(state)
-    # A game with its own search (bridge: auction-aware worlds) provides Strategy.search.
-    own_search = getattr(strategy, "search", None)
+    own_search = game_search(strategy)
     if own_search is not None:
-        hints: list[Hint] = own_search(
-            state, seconds=seconds, iterations=iterations, seed=seed, config=config
-        )
-        return hints
+        found = own_search(state, seconds=seconds, iterations=iterations, seed=seed, config=config)
+        if found is not None:
+            return found
     policy = config.policy or (strategy.search_policy if strategy is not None else "random")
     candidates = [_Candidate(line) for line in _lines(state, strategy)]
     start = time.perf_counter()

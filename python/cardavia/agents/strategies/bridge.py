@@ -407,11 +407,13 @@ class BridgeStrategy:
         iterations: int | None,
         seed: int,
         config: Any,
-    ) -> list[Any]:
-        """Bridge's own search (:mod:`cardavia.agents.bridge_search`)."""
+    ) -> list[Any] | None:
+        """Bridge's own search (:mod:`cardavia.agents.bridge_search`), the ``Strategy.search``
+        hook of :func:`cardavia.agents.search.analyse`."""
         from cardavia.agents.bridge_search import analyse_bridge
 
-        return analyse_bridge(state, seconds=seconds, iterations=iterations, seed=seed)
+        hints: list[Any] = analyse_bridge(state, seconds=seconds, iterations=iterations, seed=seed)
+        return hints
 
 
 def _action_for(legal: list[Action], call: str) -> Action:
