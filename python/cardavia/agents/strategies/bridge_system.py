@@ -1190,7 +1190,8 @@ rule("overcall", "P", "nothing to say over their opening", shows((0, 16)))
 
 
 def _unbid(a: Auction) -> list[int]:
-    return [s for s in range(4) if s not in a.opp_suits()]
+    """The suits the opponents have not bid (every suit when they bid all four)."""
+    return [s for s in range(4) if s not in a.opp_suits()] or [0, 1, 2, 3]
 
 
 def _advance_suit(h: Hand, a: Auction) -> int:
