@@ -301,3 +301,12 @@ def test_search_budget_and_terminal_errors() -> None:
     after(state, "P P P P")
     with pytest.raises(InvalidArgumentError):
         recommend(state, iterations=10)
+
+
+def test_advancing_a_double_when_they_bid_every_suit() -> None:
+    state = after(GAME.new_state(seed=3), "P 1C P 1D P 1H P 1S X P")
+    auction = read_auction(state.calls)
+    assert auction.situation == "advance_double"
+    hand = Hand.of(state.hands()[state.current_player or 0])
+    call, rule = choose_call(hand, auction)
+    assert call in [str(a) for a in state.legal_actions()] and rule.text
