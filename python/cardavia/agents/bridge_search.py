@@ -18,8 +18,8 @@ the double-dummy solver when the core has one (``solve_position`` in ``cardavia.
 card's tricks with best play by all four hands, turned into the score of the contract), else by
 Rust playouts under the greedy card rule (``playouts_per_world`` of them). A time budget stops
 between worlds; an iteration budget counts one card in one world as one simulation. Equal
-cards (the same suit, every card ranked between them already played) are searched once and
-share the value.
+cards (the same suit, every card ranked between them played or in the same hand) are searched
+once and share the value.
 
 **Calls.** The bidding system's call is ranked first: it is a partnership agreement, and a
 call off the system would mislead partner. A few calls are then *checked*: the system's call,
@@ -221,8 +221,10 @@ def _play_search(
 
 def _equal_cards(ordered: list[Action], view: PlayView) -> dict[Action, Action]:
     """Cards equal to an earlier one of ``ordered``: the same suit with every card ranked
-    between them already played (so either wins or loses the same tricks), mapped to it."""
+    between them already played or in the same hand (so either wins or loses the same
+    tricks), mapped to it."""
     out: dict[Action, Action] = {}
+    known = view.played | view.hand  # a card between two of ours that is played or ours
     reps: list[tuple[int, int, Action]] = []  # suit, rank, representative
     for action in ordered:
         assert isinstance(action.cards, CardSet)
@@ -232,9 +234,7 @@ def _equal_cards(ordered: list[Action], view: PlayView) -> dict[Action, Action]:
         s, r = suit.value, card.rank.value
         for rs, rr, rep in reps:
             lo, hi = min(r, rr), max(r, rr)
-            if rs == s and all(
-                Card.from_index(k * 4 + s) in view.played for k in range(lo + 1, hi)
-            ):
+            if rs == s and all(Card.from_index(k * 4 + s) in known for k in range(lo + 1, hi)):
                 out[action] = rep
                 break
         else:
