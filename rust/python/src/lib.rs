@@ -6,6 +6,7 @@
 mod betting;
 mod cards;
 mod climbing;
+mod dds;
 mod errors;
 mod five_ten_king;
 mod guandan;
@@ -86,5 +87,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(guandan::guandan_wild_card, m)?)?;
     m.add_function(wrap_pyfunction!(search::determinize, m)?)?;
     m.add_function(wrap_pyfunction!(search::count_deals, m)?)?;
+    dds::register(m)?;
     Ok(())
 }

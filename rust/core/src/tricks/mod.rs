@@ -11,9 +11,11 @@
 //!
 //! Around them: [`playout`] (seeded random playouts, many in parallel threads with results
 //! independent of the thread count), [`deal`] (dealing hidden cards under void constraints, for
-//! resampling), and the two games' deal engines, [`bridge`] and [`smear`].
+//! resampling), the two games' deal engines, [`bridge`] and [`smear`], and [`dds`], bridge's
+//! double-dummy solver.
 
 pub mod bridge;
+pub mod dds;
 pub mod deal;
 pub mod playout;
 pub mod smear;
