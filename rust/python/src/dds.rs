@@ -5,7 +5,7 @@
 //! the cards of a position the interpreter is re-entered briefly to check for signals, so that
 //! Ctrl-C stops a long solve.
 
-use crate::cards::{cardset_from_any, cards_from_any, PyCard};
+use crate::cards::{cards_from_any, cardset_from_any, PyCard};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
 use cardavia_core::tricks::dds;

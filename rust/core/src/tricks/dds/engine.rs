@@ -35,22 +35,7 @@
 
 use super::tt::{compress13, Table, NO_CARD};
 
-pub static DEPTH: [std::sync::atomic::AtomicU64; 14] = [const { std::sync::atomic::AtomicU64::new(0) }; 14];
-pub static KSUM: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static NSUM: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static STORES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static PROBES2: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static HITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static CUT: [[std::sync::atomic::AtomicU64; 4]; 4] = [const { [const { std::sync::atomic::AtomicU64::new(0) }; 4] }; 4];
-pub static ALLN: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
-/// Tuning counters (compiled out unless set).
-const STATS: bool = true;
-pub static KIND: [std::sync::atomic::AtomicU64; 8] = [const { std::sync::atomic::AtomicU64::new(0) }; 8];
-pub static GAP: [std::sync::atomic::AtomicU64; 8] = [const { std::sync::atomic::AtomicU64::new(0) }; 8];
-pub static GAPN: [std::sync::atomic::AtomicU64; 14] = [const { std::sync::atomic::AtomicU64::new(0) }; 14];
-pub static ALLTRICKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static SPECIFIC: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static TRACE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+const HISTORY_BONUS: i32 = 75;
 
 /// Strain number of no-trump (strains 0..=3 are the trump suits c d h s).
 pub(super) const NO_TRUMP: usize = 4;
@@ -60,6 +45,59 @@ const LANE_BITS: u64 = 0x1FFF;
 #[inline]
 fn lane(x: u64, suit: usize) -> u32 {
     ((x >> (16 * suit)) & LANE_BITS) as u32
+}
+
+/// Cards in a 13-bit suit lane (a table: the portable x86-64 target has no popcount
+/// instruction, and this is the innermost operation of the search).
+static POP13: [u8; 1 << 13] = {
+    let mut table = [0u8; 1 << 13];
+    let mut x = 1;
+    while x < (1 << 13) {
+        table[x] = table[x >> 1] + (x & 1) as u8;
+        x += 1;
+    }
+    table
+};
+
+#[inline]
+fn pop(lane: u32) -> u32 {
+    POP13[lane as usize & 0x1FFF] as u32
+}
+
+/// `SELECT7[u][i]`: the position of the `i`-th lowest set bit of the 7-bit `u`.
+static SELECT7: [[u8; 7]; 128] = {
+    let mut table = [[0u8; 7]; 128];
+    let mut u = 0;
+    while u < 128 {
+        let (mut i, mut b) = (0, 0);
+        while b < 7 {
+            if u & (1 << b) != 0 {
+                table[u][i] = b as u8;
+                i += 1;
+            }
+            b += 1;
+        }
+        u += 1;
+    }
+    table
+};
+
+/// The rank of the `i`-th lowest card of a 13-bit lane that holds more than `i` cards.
+#[inline]
+fn select(lane: u32, i: u32) -> u32 {
+    let low = lane & 0x7F;
+    let below = pop(low);
+    if i < below {
+        SELECT7[low as usize][i as usize] as u32
+    } else {
+        7 + SELECT7[(lane >> 7) as usize & 0x3F][(i - below) as usize] as u32
+    }
+}
+
+/// Cards in a whole hand (four lanes).
+#[inline]
+fn pop_hand(hand: u64) -> u32 {
+    pop(lane(hand, 0)) + pop(lane(hand, 1)) + pop(lane(hand, 2)) + pop(lane(hand, 3))
 }
 
 #[inline]
@@ -110,6 +148,142 @@ impl Cash {
     };
 }
 
+/// `who` (0 = the leader, 1 = partner, as roles in `lanes`) cashing `suit` for at most `limit`
+/// rounds (see [`Engine::quick_tricks`]). `lanes[role][suit]`: roles leader, partner, LHO, RHO.
+#[inline]
+fn cash(lanes: &[[u32; 4]; 4], who: usize, suit: usize, limit: u32) -> Cash {
+    let mut mine = lanes[who][suit];
+    if mine == 0 || limit == 0 {
+        return Cash::NONE;
+    }
+    let mate_cards = lanes[who ^ 1][suit];
+    let mut left = lanes[2][suit];
+    let mut right = lanes[3][suit];
+    let mut mate = mate_cards;
+    let mut tricks = 0u32;
+    let mut lead_kept = true;
+    // Each comparison the count rests on keeps the higher card's owner relevant: the lower
+    // card is then the same card or lower in any matching position.
+    let mut lowest_needed = 13u32;
+    let mut lowest_led = 13u32;
+    while tricks < limit && mine != 0 {
+        let card = top_bit(mine);
+        let theirs = left | right;
+        if theirs != 0 {
+            if card < top_bit(theirs) {
+                break;
+            }
+            lowest_needed = lowest_needed.min(card);
+        }
+        if mate != 0 {
+            let low = mate.trailing_zeros();
+            lowest_needed = lowest_needed.min(low.max(card));
+            if low > card {
+                tricks += 1;
+                lead_kept = false;
+                break;
+            }
+            mate &= mate - 1;
+        }
+        mine &= !(1 << card);
+        lowest_led = card;
+        left &= left.wrapping_sub(1);
+        right &= right.wrapping_sub(1);
+        tricks += 1;
+    }
+    if tricks == 0 {
+        return Cash::NONE;
+    }
+    let safe = lead_kept && {
+        if mate_cards == 0 {
+            true
+        } else {
+            let mate_top = top_bit(mate_cards);
+            lowest_needed = lowest_needed.min(mate_top.max(lowest_led));
+            mate_top < lowest_led
+        }
+    };
+    Cash {
+        tricks,
+        safe,
+        relevant: if lowest_needed < 13 {
+            1u64 << (16 * suit as u32 + lowest_needed)
+        } else {
+            0
+        },
+    }
+}
+
+/// The leader crosses to partner in `suit`: a low card to partner's winner (then partner goes
+/// on cashing the suit), or to partner's ruff. Tricks won and relevant cards, if the lead ends
+/// with partner. `lanes` as for [`cash`].
+#[inline]
+fn cross_to_partner(
+    lanes: &[[u32; 4]; 4],
+    suit: usize,
+    limit: u32,
+    trump: usize,
+) -> Option<(u32, u64)> {
+    let mut mine = lanes[0][suit];
+    let mut mate = lanes[1][suit];
+    let mut left = lanes[2][suit];
+    let mut right = lanes[3][suit];
+    if mine == 0 || limit == 0 {
+        return None;
+    }
+    if mate == 0 {
+        // Partner ruffs; the opponents follow (the limit says they must), so no overruff.
+        let ruffs = trump != NO_TRUMP && suit != trump && lanes[1][trump] != 0;
+        return ruffs.then_some((1, 0));
+    }
+    let top = top_bit(mate);
+    let low = mine.trailing_zeros();
+    let theirs = left | right;
+    if low > top || (theirs != 0 && top_bit(theirs) > top) {
+        return None;
+    }
+    let mut lowest_needed = top;
+    mine &= mine - 1;
+    mate &= !(1 << top);
+    left &= left.wrapping_sub(1);
+    right &= right.wrapping_sub(1);
+    let mut tricks = 1u32;
+    // Partner goes on: his highest card while it beats the opponents; the leader follows low,
+    // and an overtake ends the plan (the lead would be back with the leader).
+    while tricks < limit && mate != 0 {
+        let card = top_bit(mate);
+        let theirs = left | right;
+        if theirs != 0 {
+            if card < top_bit(theirs) {
+                break;
+            }
+            lowest_needed = lowest_needed.min(card);
+        }
+        if mine != 0 {
+            let low = mine.trailing_zeros();
+            lowest_needed = lowest_needed.min(low.max(card));
+            if low > card {
+                return None;
+            }
+            mine &= mine - 1;
+        }
+        mate &= !(1 << card);
+        left &= left.wrapping_sub(1);
+        right &= right.wrapping_sub(1);
+        tricks += 1;
+    }
+    Some((tricks, 1u64 << (16 * suit as u32 + lowest_needed)))
+}
+
+/// What the opponents still to play in a trick can do (see `Engine::threats`): rank of the
+/// highest card of the suit led among those who follow, and of the highest trump among those
+/// who can ruff; -1 for none.
+#[derive(Clone, Copy, Debug)]
+struct Threats {
+    follow: i32,
+    ruff: i32,
+}
+
 /// The state of the trick being played.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Trick {
@@ -145,9 +319,18 @@ impl Trick {
 pub(super) struct Engine {
     pub hands: [u64; 4],
     present: u64,
+    /// `hands` and `present` by suit (lanes), kept alongside for speed.
+    suits: [[u32; 4]; 4],
+    present_suits: [u32; 4],
+    /// Cards per hand and suit, 4 bits each (the transposition table's lengths key).
+    lengths: u64,
+    /// Cards per hand.
+    counts: [u8; 4],
     trump: usize,
     max_side: usize,
     tt: Table,
+    /// Per hand and card, how much search the lead of that card has cut off (history).
+    history: [[u32; 64]; 4],
     /// Trick-start nodes visited (for benchmarks and tuning).
     pub nodes: u64,
 }
@@ -155,10 +338,24 @@ pub(super) struct Engine {
 impl Engine {
     /// An engine for `hands` (lane layout) with strain `trump` (`NO_TRUMP` for NT).
     pub fn new(hands: [u64; 4], trump: usize) -> Engine {
+        let mut lengths = 0u64;
+        let mut counts = [0u8; 4];
+        for (hand, cards) in hands.iter().enumerate() {
+            for suit in 0..4 {
+                lengths |= (pop(lane(*cards, suit)) as u64) << (16 * hand + 4 * suit);
+            }
+            counts[hand] = pop_hand(*cards) as u8;
+        }
+        let present = hands[0] | hands[1] | hands[2] | hands[3];
         Engine {
             hands,
-            present: hands[0] | hands[1] | hands[2] | hands[3],
+            present,
+            suits: hands.map(|h| [lane(h, 0), lane(h, 1), lane(h, 2), lane(h, 3)]),
+            present_suits: [0, 1, 2, 3].map(|s| lane(present, s)),
+            lengths,
+            counts,
             trump,
+            history: [[0; 64]; 4],
             max_side: 0,
             tt: Table::new(18, 1 << 20),
             nodes: 0,
@@ -171,14 +368,10 @@ impl Engine {
         let mut trick = Trick::start(leader);
         for &card in played {
             self.present |= bit_of(card);
+            self.present_suits[suit_of(card)] |= 1 << rank_of(card);
             trick = self.after(trick, card);
         }
         trick
-    }
-
-    /// Entries in the transposition table (for benchmarks).
-    pub fn table_len(&self) -> usize {
-        self.tt.len()
     }
 
     #[inline]
@@ -212,7 +405,7 @@ impl Engine {
     /// Tricks the side on lead takes from here with best play by both sides, `leader` on lead
     /// at the start of a trick; `guess` is where the tests start.
     pub fn solve_from_lead(&mut self, leader: usize, guess: Option<u8>) -> u8 {
-        let n = self.hands[leader].count_ones() as u8;
+        let n = pop_hand(self.hands[leader]) as u8;
         self.max_side = side(leader);
         match guess {
             Some(g) => self.exact(Trick::start(leader), 0, n, g),
@@ -226,12 +419,7 @@ impl Engine {
         let (mut lo, mut hi) = (0u8, n);
         while lo < hi {
             let t = (lo + hi).div_ceil(2);
-            let before = self.nodes;
-            let ok = self.search(trick, t as i32).0;
-            if STATS && TRACE.load(std::sync::atomic::Ordering::Relaxed) {
-                eprintln!("  bisect leader {} target {t} -> {ok} nodes {}", trick.leader, self.nodes - before);
-            }
-            if ok {
+            if self.search(trick, t as i32).0 {
                 lo = t;
             } else {
                 hi = t - 1;
@@ -246,12 +434,7 @@ impl Engine {
         let mut g = guess;
         while lo < hi {
             let t = g.clamp(lo + 1, hi);
-            let before = self.nodes;
-            let ok = self.search(trick, t as i32).0;
-            if STATS && TRACE.load(std::sync::atomic::Ordering::Relaxed) {
-                eprintln!("  test leader {} target {t} -> {ok} nodes {}", trick.leader, self.nodes - before);
-            }
-            if ok {
+            if self.search(trick, t as i32).0 {
                 lo = t;
                 g = t + 1;
             } else {
@@ -272,7 +455,7 @@ impl Engine {
     ) -> Option<Vec<(u8, u8)>> {
         let hand = trick.hand_to_play();
         self.max_side = side(hand);
-        let n = self.hands[hand].count_ones() as u8; // tricks left, this one included
+        let n = pop_hand(self.hands[hand]) as u8; // tricks left, this one included
         let legal = self.legal(hand, trick);
         let mut reps = [0u8; 13];
         let count = self.representatives(hand, legal, &mut reps);
@@ -312,7 +495,7 @@ impl Engine {
         let hand = trick.hand_to_play();
         let guess = best.unwrap_or_else(|| {
             if trick.ply == 0 {
-                self.quick_tricks(hand).0 as u8
+                self.quick_tricks(hand, 13).0 as u8
             } else {
                 n / 2
             }
@@ -336,14 +519,14 @@ impl Engine {
     /// Can the MAX side take `target` tricks from the current trick on after `card`?
     fn test_card(&mut self, trick: Trick, card: u8, target: i32) -> bool {
         let hand = trick.hand_to_play();
-        self.hands[hand] ^= bit_of(card);
+        self.take(hand, card);
         let next = self.after(trick, card);
         let result = if next.ply == 4 {
             self.finish_trick(next, target).0
         } else {
             self.search(next, target).0
         };
-        self.hands[hand] ^= bit_of(card);
+        self.give(hand, card);
         result
     }
 
@@ -352,12 +535,12 @@ impl Engine {
     fn finish_trick(&mut self, trick: Trick, target: i32) -> (bool, u64) {
         let winner = trick.winning_hand as usize;
         let won = (side(winner) == self.max_side) as i32;
-        self.present ^= trick.table;
+        self.toggle_present(trick.table);
         let (result, mut relevant) = self.search(Trick::start(winner), target - won);
-        self.present ^= trick.table;
+        self.toggle_present(trick.table);
         // The winner's rank mattered only if it beat another card of its suit.
         let winning = trick.winning_card;
-        if lane(trick.table, suit_of(winning)).count_ones() > 1 {
+        if pop(lane(trick.table, suit_of(winning))) > 1 {
             relevant |= bit_of(winning);
         }
         (result, relevant)
@@ -371,38 +554,23 @@ impl Engine {
         let mut store = None;
         if trick.ply == 0 {
             self.nodes += 1;
-            let n = self.hands[hand].count_ones() as i32;
-            if STATS { DEPTH[n as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
+            let n = self.counts[hand] as i32;
             if target <= 0 {
-                if STATS { KIND[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
                 return (true, 0);
             }
             if target > n {
-                if STATS { KIND[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
                 return (false, 0);
             }
             if n == 1 {
-                if STATS { KIND[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
                 return self.last_trick(hand, target);
             }
             let leader_is_max = side(hand) == self.max_side;
             // The side on lead "reaches" `need` tricks iff MAX succeeds (leader MAX) or fails.
-            let need = if leader_is_max { target } else { n - target + 1 };
-            if self.quick_trick_ceiling(hand) >= need as u32 {
-                let (quick, quick_relevant) = self.quick_tricks(hand);
-                if quick >= need {
-                    if STATS { KIND[2 + !leader_is_max as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-                    return (leader_is_max, quick_relevant);
-                }
-            }
-            if self.trump != NO_TRUMP {
-                // The other side's sure trump tricks: the side on lead stays below n - sure.
-                let (sure, sure_relevant) = self.sure_trump_tricks_against(hand);
-                if n - sure < need {
-                    if STATS { KIND[4].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-                    return (!leader_is_max, sure_relevant);
-                }
-            }
+            let need = if leader_is_max {
+                target
+            } else {
+                n - target + 1
+            };
             let lengths = self.lengths_key();
             let (plane0, plane1) = self.planes();
             let mut cut = None;
@@ -420,11 +588,21 @@ impl Engine {
                 }
                 false
             });
-            if STATS { PROBES2.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-            if STATS { if cut.is_some() { HITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); } }
             if let Some((result, mask)) = cut {
-                if STATS { KIND[5 + (result == leader_is_max) as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
                 return (result, self.mask_to_relevant(mask));
+            }
+            if self.quick_trick_ceiling(hand) >= need as u32 {
+                let (quick, quick_relevant) = self.quick_tricks(hand, need);
+                if quick >= need {
+                    return (leader_is_max, quick_relevant);
+                }
+            }
+            if self.trump != NO_TRUMP {
+                // The other side's sure trump tricks: the side on lead stays below n - sure.
+                let (sure, sure_relevant) = self.sure_trump_tricks_against(hand);
+                if n - sure < need {
+                    return (!leader_is_max, sure_relevant);
+                }
             }
             store = Some((lengths, plane0, plane1, n, need, leader_is_max));
         }
@@ -436,29 +614,25 @@ impl Engine {
         self.order(hand, trick, &mut moves[..count], hint);
         let mut relevant_all = 0u64;
         let mut outcome = None;
-        for (tried, &card) in moves[..count].iter().enumerate() {
-            self.hands[hand] ^= bit_of(card);
+        for &card in &moves[..count] {
+            self.take(hand, card);
             let next = self.after(trick, card);
             let (result, relevant) = if next.ply == 4 {
                 self.finish_trick(next, target)
             } else {
                 self.search(next, target)
             };
-            self.hands[hand] ^= bit_of(card);
+            self.give(hand, card);
             if result == is_max {
                 outcome = Some((result, relevant, card));
-                if STATS { CUT[trick.ply as usize][tried.min(3)].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-                if STATS && trick.ply == 0 && tried > 0 && TRACE.load(std::sync::atomic::Ordering::Relaxed) && self.nodes % 97 == 0 {
-                    let show = |h: u64| -> String { (0..4).rev().map(|su| { let l = lane(h, su); (0..13).rev().filter(|r| l & (1 << r) != 0).map(|r| "23456789TJQKA".as_bytes()[r] as char).collect::<String>() }).collect::<Vec<_>>().join(".") };
-                    let name = |c: u8| format!("{}{}", "23456789TJQKA".as_bytes()[rank_of(c) as usize] as char, "cdhs".as_bytes()[suit_of(c)] as char);
-                    let order: Vec<String> = moves[..count].iter().map(|&m| name(m)).collect();
-                    eprintln!("LATECUT trump {} leader {hand} max {} target {target} hint {} order {:?} good {} | N {} E {} S {} W {}", self.trump, self.max_side, if hint == NO_CARD { "-".to_string() } else { name(hint) }, order, name(card), show(self.hands[0]), show(self.hands[1]), show(self.hands[2]), show(self.hands[3]));
+                if trick.ply == 0 {
+                    let n = self.counts[hand] as u32;
+                    self.history[hand][card as usize] += n * n;
                 }
                 break;
             }
             relevant_all |= relevant;
         }
-        if STATS { if outcome.is_none() { ALLN[trick.ply as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed); } }
         let (result, relevant, best) = match outcome {
             Some(found) => found,
             None => (
@@ -469,35 +643,14 @@ impl Engine {
         };
         if let Some((lengths, plane0, plane1, n, need, leader_is_max)) = store {
             let mask = self.relevant_to_mask(relevant);
-            if STATS && n == 4 && TRACE.load(std::sync::atomic::Ordering::Relaxed) && STORES.load(std::sync::atomic::Ordering::Relaxed) % 20011 == 0 {
-                let show = |h: u64| -> String { (0..4).rev().map(|su| { let l = lane(h, su); (0..13).rev().filter(|r| l & (1 << r) != 0).map(|r| "23456789TJQKA".as_bytes()[r] as char).collect::<String>() }).collect::<Vec<_>>().join(".") };
-                eprintln!("EXPANDED trump {} leader {} max_side {} target {} result {} quick(leader) {} | N {} E {} S {} W {}", self.trump, hand, self.max_side, target, result, self.quick_tricks(hand).0, show(self.hands[0]), show(self.hands[1]), show(self.hands[2]), show(self.hands[3]));
-            }
-            if STATS { KSUM.fetch_add(mask.count_ones() as u64, std::sync::atomic::Ordering::Relaxed); }
-            if STATS { NSUM.fetch_add(4 * n as u64, std::sync::atomic::Ordering::Relaxed); }
-            if STATS { STORES.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-            if STATS {
-                let mut all = true;
-                for su in 0..4 { if lane(self.present, su) != 0 && lane(mask, su) == 0 { all = false; } }
-                if all { SPECIFIC.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-            }
-            if STATS && result == leader_is_max {
-                let q = self.quick_tricks(hand).0;
-                GAP[((need - q).clamp(0, 7)) as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                GAPN[n as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if need == n { ALLTRICKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
-                if need - q == 1 && (n == 3 || n == 4) && TRACE.load(std::sync::atomic::Ordering::Relaxed) && STORES.load(std::sync::atomic::Ordering::Relaxed) % 1009 == 0 {
-                    let show = |h: u64| -> String { (0..4).rev().map(|su| { let l = lane(h, su); (0..13).rev().filter(|r| l & (1 << r) != 0).map(|r| "23456789TJQKA".as_bytes()[r] as char).collect::<String>() }).collect::<Vec<_>>().join(".") };
-                    eprintln!("GAP1 trump {} leader {} need {need} qt {q} | N {} E {} S {} W {}", self.trump, hand, show(self.hands[0]), show(self.hands[1]), show(self.hands[2]), show(self.hands[3]));
-                }
-            }
             let (lower, upper) = if result == leader_is_max {
                 (need as u8, n as u8)
             } else {
                 (0, (need - 1) as u8)
             };
-            self.tt
-                .store(lengths, hand as u8, plane0, plane1, mask, lower, upper, best);
+            self.tt.store(
+                lengths, hand as u8, plane0, plane1, mask, lower, upper, best,
+            );
         }
         (result, relevant)
     }
@@ -512,7 +665,7 @@ impl Engine {
         }
         let won = (side(trick.winning_hand as usize) == self.max_side) as i32;
         let winning = trick.winning_card;
-        let relevant = if lane(trick.table, suit_of(winning)).count_ones() > 1 {
+        let relevant = if pop(lane(trick.table, suit_of(winning))) > 1 {
             bit_of(winning)
         } else {
             0
@@ -541,12 +694,12 @@ impl Engine {
     fn representatives(&self, hand: usize, legal: u64, out: &mut [u8; 13]) -> usize {
         let mut count = 0;
         for suit in 0..4 {
-            let mine = lane(self.hands[hand], suit);
+            let mine = self.suits[hand][suit];
             let mut cards = lane(legal, suit);
             if cards == 0 {
                 continue;
             }
-            let present = lane(self.present, suit);
+            let present = self.present_suits[suit];
             while cards != 0 {
                 let rank = cards.trailing_zeros();
                 cards &= cards - 1;
@@ -563,8 +716,8 @@ impl Engine {
     /// The representative (lowest card of its run of touching cards) of a card `hand` holds.
     fn representative_of(&self, hand: usize, card: u8) -> u8 {
         let suit = suit_of(card);
-        let mine = lane(self.hands[hand], suit);
-        let present = lane(self.present, suit);
+        let mine = self.suits[hand][suit];
+        let present = self.present_suits[suit];
         let mut rank = rank_of(card);
         loop {
             let below = present & ((1u32 << rank) - 1);
@@ -586,8 +739,8 @@ impl Engine {
             if bits == 0 {
                 continue;
             }
-            let mine = lane(self.hands[hand], suit);
-            let present = lane(self.present, suit);
+            let mine = self.suits[hand][suit];
+            let present = self.present_suits[suit];
             let mut rank = bits.trailing_zeros();
             if mine & (1 << rank) == 0 {
                 continue;
@@ -604,17 +757,36 @@ impl Engine {
         relevant
     }
 
-    /// The lengths key of the transposition table: 4 bits per hand and suit.
+    /// The lengths key of the transposition table: 4 bits per hand and suit, bits
+    /// `16 * hand + 4 * suit` (kept up to date as cards are played).
     #[inline]
     fn lengths_key(&self) -> u64 {
-        let mut key = 0u64;
-        for hand in 0..4 {
-            let h = self.hands[hand];
-            for suit in 0..4 {
-                key |= (lane(h, suit).count_ones() as u64) << (4 * (4 * hand + suit));
-            }
+        self.lengths
+    }
+
+    /// `hand` plays `card` (or takes it back with [`Engine::give`]).
+    #[inline]
+    fn toggle_present(&mut self, cards: u64) {
+        self.present ^= cards;
+        for suit in 0..4 {
+            self.present_suits[suit] ^= lane(cards, suit);
         }
-        key
+    }
+
+    #[inline]
+    fn take(&mut self, hand: usize, card: u8) {
+        self.hands[hand] ^= bit_of(card);
+        self.suits[hand][suit_of(card)] ^= 1 << rank_of(card);
+        self.lengths -= 1u64 << (16 * hand + 4 * suit_of(card));
+        self.counts[hand] -= 1;
+    }
+
+    #[inline]
+    fn give(&mut self, hand: usize, card: u8) {
+        self.hands[hand] ^= bit_of(card);
+        self.suits[hand][suit_of(card)] ^= 1 << rank_of(card);
+        self.lengths += 1u64 << (16 * hand + 4 * suit_of(card));
+        self.counts[hand] += 1;
     }
 
     /// The two owner bit planes of the position (trick start: `present` = the hands).
@@ -624,7 +796,7 @@ impl Engine {
         let high = self.hands[2] | self.hands[3];
         let (mut plane0, mut plane1) = (0u64, 0u64);
         for suit in 0..4 {
-            let present = lane(self.present, suit);
+            let present = self.present_suits[suit];
             plane0 |= (compress13(lane(odd, suit), present) as u64) << (16 * suit);
             plane1 |= (compress13(lane(high, suit), present) as u64) << (16 * suit);
         }
@@ -639,9 +811,9 @@ impl Engine {
             if bits == 0 {
                 continue;
             }
-            let present = lane(self.present, suit);
-            let total = present.count_ones();
-            let top = (present >> bits.trailing_zeros()).count_ones();
+            let present = self.present_suits[suit];
+            let total = pop(present);
+            let top = pop(present >> bits.trailing_zeros());
             let lane_mask = ((1u64 << top) - 1) << (total - top);
             mask |= lane_mask << (16 * suit);
         }
@@ -656,11 +828,8 @@ impl Engine {
             if bits == 0 {
                 continue;
             }
-            let mut present = lane(self.present, suit);
-            for _ in 0..bits.trailing_zeros() {
-                present &= present - 1;
-            }
-            relevant |= (1u64 << present.trailing_zeros()) << (16 * suit);
+            let rank = select(self.present_suits[suit], bits.trailing_zeros());
+            relevant |= (1u64 << rank) << (16 * suit);
         }
         relevant
     }
@@ -679,41 +848,57 @@ impl Engine {
     /// crosses to partner in another suit (low to partner's winner, or partner ruffs), and
     /// partner cashes his safe suits. Discards are checked: a hand that must discard while the
     /// other cashes has to keep the cards the plan still needs.
-    pub(super) fn quick_tricks(&self, leader: usize) -> (i32, u64) {
+    pub(super) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, u64) {
         let partner = leader ^ 2;
-        let n = self.hands[leader].count_ones();
-        let mut limits = self.ruff_limits(leader);
+        let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
+        let n = self.counts[leader] as u32;
+        let enough = enough.max(0) as u32;
+        // [hand role: leader, partner, lho, rho][suit]
+        let lanes = [
+            self.suits[leader],
+            self.suits[partner],
+            self.suits[lho],
+            self.suits[rho],
+        ];
+        let trump = self.trump;
+        let mut limits = [13u32; 4];
         let mut drawn = false;
-        if self.trump != NO_TRUMP && limits.iter().any(|&l| l < 13) {
-            // Drawing trumps first: if the leader's safe trump winners outlast both opponents'
-            // trumps, the side suits can be cashed without fear of a ruff afterwards.
-            let trumps = self.cash_suit(leader, self.trump, 13);
-            let theirs = lane(self.hands[(leader + 1) & 3], self.trump)
-                .count_ones()
-                .max(lane(self.hands[(leader + 3) & 3], self.trump).count_ones());
-            if trumps.safe && trumps.tricks >= theirs {
-                limits = [13; 4];
-                drawn = true;
+        if trump != NO_TRUMP {
+            for opponent in [2, 3] {
+                if lanes[opponent][trump] != 0 {
+                    for suit in 0..4 {
+                        if suit != trump {
+                            limits[suit] = limits[suit].min(pop(lanes[opponent][suit]));
+                        }
+                    }
+                }
+            }
+            if limits.iter().any(|&l| l < 13) {
+                // Drawing trumps first: if the leader's safe trump winners outlast both
+                // opponents' trumps, the side suits can then be cashed without fear of a ruff.
+                let t = cash(&lanes, 0, trump, 13);
+                let theirs = pop(lanes[2][trump]).max(pop(lanes[3][trump]));
+                if t.safe && t.tricks >= theirs {
+                    limits = [13; 4];
+                    drawn = true;
+                }
             }
         }
-        let mut from_leader = [Cash::NONE; 4];
-        let mut from_partner = [Cash::NONE; 4];
+        let from_leader: [Cash; 4] =
+            std::array::from_fn(|suit| cash(&lanes, 0, suit, limits[suit]));
         let mut safe_leader = 0u32;
         let mut safe_leader_relevant = 0u64;
-        for suit in 0..4 {
-            from_leader[suit] = self.cash_suit(leader, suit, limits[suit]);
-            if from_leader[suit].safe {
-                safe_leader += from_leader[suit].tricks;
-                safe_leader_relevant |= from_leader[suit].relevant;
+        for c in &from_leader {
+            if c.safe {
+                safe_leader += c.tricks;
+                safe_leader_relevant |= c.relevant;
             }
-            from_partner[suit] = self.cash_suit(partner, suit, limits[suit]);
         }
-        let partner_len = |suit: usize| lane(self.hands[partner], suit).count_ones();
+        let partner_len = |suit: usize| pop(lanes[1][suit]);
 
         // (a) Safe suits, then the best other suit, partner keeping his cards in it.
         let mut best = (safe_leader, safe_leader_relevant);
-        for suit in 0..4 {
-            let c = from_leader[suit];
+        for (suit, &c) in from_leader.iter().enumerate() {
             if !c.safe && c.tricks > 0 && n - partner_len(suit) >= safe_leader {
                 let total = safe_leader + c.tricks;
                 if total > best.0 {
@@ -721,35 +906,43 @@ impl Engine {
                 }
             }
         }
+        if best.0 >= enough {
+            return (best.0.min(n) as i32, best.1);
+        }
 
         // (b) Safe suits, a crossing suit, then partner's safe suits.
+        let mut from_partner: Option<[Cash; 4]> = None;
         for cross in 0..4 {
+            let ruffed = lanes[1][cross] == 0;
+            // With trumps drawn first (partner following), cross in a side suit by a high
+            // card only.
+            if drawn && (cross == trump || ruffed) {
+                continue;
+            }
             let Some((cross_tricks, cross_relevant)) =
-                self.cross_to_partner(leader, cross, limits[cross])
+                cross_to_partner(&lanes, cross, limits[cross], trump)
             else {
                 continue;
             };
-            let ruffed = lane(self.hands[partner], cross) == 0;
-            // With trumps drawn first (and partner following), cross in a side suit by a
-            // high card only.
-            if drawn && (cross == self.trump || ruffed) {
-                continue;
-            }
+            let partner_cash = *from_partner.get_or_insert_with(|| {
+                std::array::from_fn(|suit| cash(&lanes, 1, suit, limits[suit]))
+            });
             let (mut t_leader, mut r_leader) = (0u32, 0u64);
-            for suit in 0..4 {
-                if suit != cross && from_leader[suit].safe {
-                    t_leader += from_leader[suit].tricks;
-                    r_leader |= from_leader[suit].relevant;
+            for (suit, c) in from_leader.iter().enumerate() {
+                if suit != cross && c.safe {
+                    t_leader += c.tricks;
+                    r_leader |= c.relevant;
                 }
             }
             let (mut t_partner, mut r_partner, mut kept) = (0u32, 0u64, 0u32);
             for suit in 0..4 {
-                let used = suit == cross || (from_leader[suit].safe && from_leader[suit].tricks > 0);
+                let used =
+                    suit == cross || (from_leader[suit].safe && from_leader[suit].tricks > 0);
                 // A ruff spends one of partner's trumps: do not count his trump suit then.
-                let spent = ruffed && suit == self.trump;
-                if !used && !spent && from_partner[suit].safe && from_partner[suit].tricks > 0 {
-                    t_partner += from_partner[suit].tricks;
-                    r_partner |= from_partner[suit].relevant;
+                let spent = ruffed && suit == trump;
+                if !used && !spent && partner_cash[suit].safe && partner_cash[suit].tricks > 0 {
+                    t_partner += partner_cash[suit].tricks;
+                    r_partner |= partner_cash[suit].relevant;
                     kept += partner_len(suit);
                 }
             }
@@ -766,6 +959,9 @@ impl Engine {
             let total = t_leader + cross_tricks + t_partner;
             if total > best.0 {
                 best = (total, r_leader | cross_relevant | r_partner);
+                if best.0 >= enough {
+                    break;
+                }
             }
         }
         (best.0.min(n) as i32, best.1)
@@ -779,160 +975,18 @@ impl Engine {
         let partner = leader ^ 2;
         let ours = self.hands[leader] | self.hands[partner];
         let theirs = self.hands[(leader + 1) & 3] | self.hands[(leader + 3) & 3];
-        let partner_trumps = self.trump != NO_TRUMP && lane(self.hands[partner], self.trump) != 0;
+        let partner_trumps = self.trump != NO_TRUMP && self.suits[partner][self.trump] != 0;
         let mut ceiling = 0;
         for suit in 0..4 {
             let (o, t) = (lane(ours, suit), lane(theirs, suit));
-            let (l, p) = (lane(self.hands[leader], suit), lane(self.hands[partner], suit));
+            let (l, p) = (self.suits[leader][suit], self.suits[partner][suit]);
             if o != 0 && (t == 0 || top_bit(o) > top_bit(t)) {
-                ceiling += l.count_ones().max(p.count_ones());
+                ceiling += pop(l).max(pop(p));
             } else if partner_trumps && p == 0 && l != 0 {
                 ceiling += 1;
             }
         }
         ceiling
-    }
-
-    /// Per suit, the rounds the side of `leader` may cash before an opponent holding trumps
-    /// could be out of the suit (13 = no limit).
-    fn ruff_limits(&self, leader: usize) -> [u32; 4] {
-        let mut limits = [13u32; 4];
-        if self.trump == NO_TRUMP {
-            return limits;
-        }
-        for opponent in [(leader + 1) & 3, (leader + 3) & 3] {
-            if lane(self.hands[opponent], self.trump) == 0 {
-                continue;
-            }
-            for (suit, limit) in limits.iter_mut().enumerate() {
-                if suit != self.trump {
-                    *limit = (*limit).min(lane(self.hands[opponent], suit).count_ones());
-                }
-            }
-        }
-        limits
-    }
-
-    /// `from` cashing `suit` (see [`Engine::quick_tricks`]) for at most `limit` rounds.
-    fn cash_suit(&self, from: usize, suit: usize, limit: u32) -> Cash {
-        let mut mine = lane(self.hands[from], suit);
-        if mine == 0 || limit == 0 {
-            return Cash::NONE;
-        }
-        let mate_cards = lane(self.hands[from ^ 2], suit);
-        let mut left = lane(self.hands[(from + 1) & 3], suit);
-        let mut right = lane(self.hands[(from + 3) & 3], suit);
-        let mut mate = mate_cards;
-        let mut tricks = 0u32;
-        let mut lead_kept = true;
-        // Each comparison the count rests on keeps the higher card's owner relevant: the lower
-        // card is then the same card or lower in any matching position.
-        let mut lowest_needed = 13u32;
-        let mut lowest_led = 13u32;
-        while tricks < limit && mine != 0 {
-            let card = top_bit(mine);
-            let theirs = left | right;
-            if theirs != 0 {
-                if card < top_bit(theirs) {
-                    break;
-                }
-                lowest_needed = lowest_needed.min(card);
-            }
-            if mate != 0 {
-                let low = mate.trailing_zeros();
-                lowest_needed = lowest_needed.min(low.max(card));
-                if low > card {
-                    tricks += 1;
-                    lead_kept = false;
-                    break;
-                }
-                mate &= mate - 1;
-            }
-            mine &= !(1 << card);
-            lowest_led = card;
-            left &= left.wrapping_sub(1);
-            right &= right.wrapping_sub(1);
-            tricks += 1;
-        }
-        if tricks == 0 {
-            return Cash::NONE;
-        }
-        let safe = lead_kept && {
-            if mate_cards == 0 {
-                true
-            } else {
-                let mate_top = top_bit(mate_cards);
-                lowest_needed = lowest_needed.min(mate_top.max(lowest_led));
-                mate_top < lowest_led
-            }
-        };
-        Cash {
-            tricks,
-            safe,
-            relevant: if lowest_needed < 13 {
-                1u64 << (16 * suit as u32 + lowest_needed)
-            } else {
-                0
-            },
-        }
-    }
-
-    /// The leader crosses to partner in `suit`: a low card to partner's winner (then partner
-    /// goes on cashing the suit), or to partner's ruff. Tricks won and relevant cards, if the
-    /// lead ends with partner.
-    fn cross_to_partner(&self, leader: usize, suit: usize, limit: u32) -> Option<(u32, u64)> {
-        let partner = leader ^ 2;
-        let mut mine = lane(self.hands[leader], suit);
-        let mut mate = lane(self.hands[partner], suit);
-        let mut left = lane(self.hands[(leader + 1) & 3], suit);
-        let mut right = lane(self.hands[(leader + 3) & 3], suit);
-        if mine == 0 || limit == 0 {
-            return None;
-        }
-        if mate == 0 {
-            // Partner ruffs; the opponents follow (the limit says they must), so no overruff.
-            let ruffs = self.trump != NO_TRUMP
-                && suit != self.trump
-                && lane(self.hands[partner], self.trump) != 0;
-            return ruffs.then_some((1, 0));
-        }
-        let top = top_bit(mate);
-        let low = mine.trailing_zeros();
-        let theirs = left | right;
-        if low > top || (theirs != 0 && top_bit(theirs) > top) {
-            return None;
-        }
-        let mut lowest_needed = top;
-        mine &= mine - 1;
-        mate &= !(1 << top);
-        left &= left.wrapping_sub(1);
-        right &= right.wrapping_sub(1);
-        let mut tricks = 1u32;
-        // Partner goes on: his highest card while it beats the opponents; the leader follows
-        // low, and an overtake ends the plan (the lead would be back with the leader).
-        while tricks < limit && mate != 0 {
-            let card = top_bit(mate);
-            let theirs = left | right;
-            if theirs != 0 {
-                if card < top_bit(theirs) {
-                    break;
-                }
-                lowest_needed = lowest_needed.min(card);
-            }
-            if mine != 0 {
-                let low = mine.trailing_zeros();
-                lowest_needed = lowest_needed.min(low.max(card));
-                if low > card {
-                    return None;
-                }
-                mine &= mine - 1;
-            }
-            mate &= !(1 << card);
-            left &= left.wrapping_sub(1);
-            right &= right.wrapping_sub(1);
-            tricks += 1;
-        }
-        Some((tricks, 1u64 << (16 * suit as u32 + lowest_needed)))
     }
 
     /// Trump tricks the side *not* on lead surely takes: the run of top trumps one of its hands
@@ -941,18 +995,18 @@ impl Engine {
         if self.trump == NO_TRUMP {
             return (0, 0);
         }
-        let mut present = lane(self.present, self.trump);
+        let mut present = self.present_suits[self.trump];
         if present == 0 {
             return (0, 0);
         }
         let top = top_bit(present);
         let owner = (0..4)
-            .find(|&h| lane(self.hands[h], self.trump) & (1 << top) != 0)
+            .find(|&h| self.suits[h][self.trump] & (1 << top) != 0)
             .unwrap_or(leader);
         if side(owner) == side(leader) {
             return (0, 0);
         }
-        let held = lane(self.hands[owner], self.trump);
+        let held = self.suits[owner][self.trump];
         let mut count = 0;
         let mut lowest = top;
         while present != 0 {
@@ -978,13 +1032,35 @@ impl Engine {
             NO_CARD
         };
         let mut scores = [0i32; 13];
+        let threats = if trick.ply == 0 {
+            Threats {
+                follow: -1,
+                ruff: -1,
+            }
+        } else {
+            self.threats(hand, trick)
+        };
+        let mut top_history = (0u32, NO_CARD);
+        if trick.ply == 0 {
+            for &card in moves.iter() {
+                let h = self.history[hand][card as usize];
+                if h > top_history.0 {
+                    top_history = (h, card);
+                }
+            }
+        }
         for (k, &card) in moves.iter().enumerate() {
             scores[k] = if card == hint_rep {
                 1 << 20
             } else if trick.ply == 0 {
                 self.lead_score(hand, card)
+                    + if card == top_history.1 {
+                        HISTORY_BONUS
+                    } else {
+                        0
+                    }
             } else {
-                self.follow_score(hand, trick, card)
+                self.follow_score(hand, trick, threats, card)
             };
         }
         // Insertion sort, highest score first (at most 13 moves).
@@ -1006,17 +1082,21 @@ impl Engine {
         let rank = rank_of(card) as i32;
         let partner = hand ^ 2;
         let (lho, rho) = ((hand + 1) & 3, (hand + 3) & 3);
-        let mine = lane(self.hands[hand], suit);
-        let partners = lane(self.hands[partner], suit);
-        let left = lane(self.hands[lho], suit);
-        let right = lane(self.hands[rho], suit);
+        let mine = self.suits[hand][suit];
+        let partners = self.suits[partner][suit];
+        let left = self.suits[lho][suit];
+        let right = self.suits[rho][suit];
         let theirs = left | right;
         let side_suit = self.trump != NO_TRUMP && suit != self.trump;
-        let has_trumps = |h: usize| self.trump != NO_TRUMP && lane(self.hands[h], self.trump) != 0;
+        let has_trumps = |h: usize| self.trump != NO_TRUMP && self.suits[h][self.trump] != 0;
         let opponent_ruffs =
             side_suit && ((left == 0 && has_trumps(lho)) || (right == 0 && has_trumps(rho)));
         let partner_ruffs = side_suit && partners == 0 && has_trumps(partner) && !opponent_ruffs;
-        let their_top = if theirs == 0 { -1 } else { top_bit(theirs) as i32 };
+        let their_top = if theirs == 0 {
+            -1
+        } else {
+            top_bit(theirs) as i32
+        };
         let partner_top = if partners == 0 {
             -1
         } else {
@@ -1029,7 +1109,7 @@ impl Engine {
         if rank > their_top {
             // A winner: cash it, best when partner need not overtake.
             let clean = partner_top < rank;
-            return 60 + 2 * theirs.count_ones() as i32 + if clean { 4 } else { -4 };
+            return 60 + 2 * pop(theirs) as i32 + if clean { 4 } else { -4 };
         }
         if partner_ruffs {
             return 50 - rank;
@@ -1041,14 +1121,18 @@ impl Engine {
         // A losing lead. Lead through the second hand's strength only when partner sits over
         // it; towards a tenace of partner when the missing honour is on the left.
         let mut score = -rank;
-        let present = lane(self.present, suit);
+        let present = self.present_suits[suit];
         let above = present & !((2u32 << rank) - 1);
         if above != 0 && mine & (1 << above.trailing_zeros()) != 0 {
             // The top of a sequence of ours: pushes out their honour.
             score += 6;
         }
         let left_top = if left == 0 { -1 } else { top_bit(left) as i32 };
-        let right_top = if right == 0 { -1 } else { top_bit(right) as i32 };
+        let right_top = if right == 0 {
+            -1
+        } else {
+            top_bit(right) as i32
+        };
         if left_top > right_top && partner_top > right_top {
             // Partner (third hand) will play after the left-hand opponent's honour.
             score += 3;
@@ -1058,79 +1142,83 @@ impl Engine {
             score -= 3;
         }
         // Longer suits of the side set up tricks.
-        score + (mine.count_ones() + partners.count_ones()) as i32 - theirs.count_ones() as i32
+        score + (pop(mine) + pop(partners)) as i32 - pop(theirs) as i32
     }
 
-    fn follow_score(&self, hand: usize, trick: Trick, card: u8) -> i32 {
+    /// What the opponents still to play in this trick can do: the highest card of the suit
+    /// led among those who can follow, the highest trump among those who can ruff.
+    fn threats(&self, hand: usize, trick: Trick) -> Threats {
+        let led = trick.led_suit as usize;
+        let mut threats = Threats {
+            follow: -1,
+            ruff: -1,
+        };
+        for k in (trick.ply as usize + 1)..4 {
+            let h = (trick.leader as usize + k) & 3;
+            if side(h) == side(hand) {
+                continue;
+            }
+            let follow = self.suits[h][led];
+            if follow != 0 {
+                threats.follow = threats.follow.max(top_bit(follow) as i32);
+            } else if self.trump != NO_TRUMP && led != self.trump {
+                let trumps = self.suits[h][self.trump];
+                if trumps != 0 {
+                    threats.ruff = threats.ruff.max(top_bit(trumps) as i32);
+                }
+            }
+        }
+        threats
+    }
+
+    fn follow_score(&self, hand: usize, trick: Trick, threats: Threats, card: u8) -> i32 {
         let suit = suit_of(card);
         let rank = rank_of(card) as i32;
         let led = trick.led_suit as usize;
         let partner_winning = side(trick.winning_hand as usize) == side(hand);
-        let last = trick.ply == 3;
-        // Opponents still to play after `hand` in this trick.
-        let mut later_opponents = [4usize; 2];
-        let mut later = 0;
-        for k in (trick.ply as usize + 1)..4 {
-            let h = (trick.leader as usize + k) & 3;
-            if side(h) != side(hand) {
-                later_opponents[later] = h;
-                later += 1;
+        // Could a later opponent beat `c` (a card of the suit led, or a ruff)?
+        let beaten = |c: u8| -> bool {
+            if suit_of(c) == led {
+                threats.follow > rank_of(c) as i32 || threats.ruff >= 0
+            } else {
+                threats.ruff > rank_of(c) as i32
             }
-        }
-        let can_beat = |c: u8| -> bool {
-            later_opponents[..later].iter().any(|&h| {
-                let follow = lane(self.hands[h], led);
-                if follow != 0 {
-                    suit_of(c) == led && top_bit(follow) > rank_of(c)
-                } else if self.trump != NO_TRUMP && led != self.trump {
-                    let trumps = lane(self.hands[h], self.trump);
-                    trumps != 0 && (suit_of(c) != self.trump || top_bit(trumps) > rank_of(c))
-                } else {
-                    false
-                }
-            })
         };
         let beats = self.beats(card, trick.winning_card);
         if suit == led {
             if partner_winning {
-                if last || !can_beat(trick.winning_card) {
+                if !beaten(trick.winning_card) {
                     return -rank;
                 }
-                return if beats && !can_beat(card) {
+                return if beats && !beaten(card) {
                     30 - rank
                 } else {
                     -rank
                 };
             }
             if beats {
-                if last || !can_beat(card) {
-                    return 60 - rank;
-                }
-                return 10 - rank;
+                return if beaten(card) { 10 - rank } else { 60 - rank };
             }
             return -rank;
         }
         if suit == self.trump {
             // A ruff.
-            if partner_winning && (last || !can_beat(trick.winning_card)) {
+            if partner_winning && !beaten(trick.winning_card) {
                 return -80 - rank;
             }
             if beats {
-                return if last || !can_beat(card) {
-                    50 - rank
-                } else {
-                    20 - rank
-                };
+                return if beaten(card) { 20 - rank } else { 50 - rank };
             }
             return -60 - rank;
         }
         // A discard: low, from a long suit, and not a winner.
-        let mine = lane(self.hands[hand], suit);
-        let others = (0..4)
-            .filter(|&h| side(h) != side(hand))
-            .fold(0u32, |acc, h| acc | lane(self.hands[h], suit));
+        let mine = self.suits[hand][suit];
+        let others = lane(
+            self.hands[(hand + 1) & 3] | self.hands[(hand + 3) & 3],
+            suit,
+        );
         let winner = others == 0 || rank > top_bit(others) as i32;
-        let mut score = 2 * mine.count_ones() as i32 - rank;
+        let mut score = 2 * pop(mine) as i32 - rank;
         if winner {
             score -= 20;
         }

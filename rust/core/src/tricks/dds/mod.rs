@@ -18,8 +18,8 @@
 //! the remaining cards by relative rank, quick-trick bounds, equal cards collapsed and ordered
 //! moves; see there.
 
-pub mod engine;
-pub mod tt;
+mod engine;
+mod tt;
 
 #[cfg(test)]
 mod tests;

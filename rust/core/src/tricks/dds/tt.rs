@@ -201,7 +201,6 @@ impl Table {
         // Keep the index at most half full, and the entries within budget.
         if self.entries >= self.capacity || (!found && 2 * self.blocks_used >= self.slot_keys.len())
         {
-            CLEARS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             self.clear();
             (slot, found) = self.find(lengths, leader);
         }
@@ -222,10 +221,6 @@ impl Table {
             best,
         });
         self.entries += 1;
-    }
-
-    pub fn len(&self) -> usize {
-        self.entries
     }
 }
 
@@ -252,8 +247,3 @@ mod tests {
         }
     }
 }
-
-pub static CLEARS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static PROBES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static SAME: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
