@@ -6,8 +6,9 @@ release build: ``maturin develop --release``).
 
 The policy, for both: at each decision pick fold / check-call / bet-raise uniformly among those
 legal, and a raise-to amount uniformly in the legal range. Each hand is 4 players, 1000 chips,
-blinds 10/20, dealt, bet and settled to the end. cardavia goes through the public protocol
-(``legal_actions()`` and ``apply()``, every legal raise-to amount listed as an action);
+blinds 10/20, dealt, bet and settled to the end. cardavia goes through the public protocol's
+integer path (``legal_action_ids()``, whose ``ranges`` are exactly the three groups — fold,
+check/call, every legal raise-to amount — and ``apply(id)``);
 PokerKit through ``NoLimitTexasHoldem.create_state`` with its dealing and settling automations.
 A third row shows hands simulated entirely in Rust (``_core.holdem_simulate``) for reference.
 """
@@ -21,7 +22,6 @@ import warnings
 
 import cardavia
 from cardavia import _core
-from cardavia.game import Action
 
 
 def cardavia_hands(n: int, seed: int) -> int:
@@ -31,13 +31,8 @@ def cardavia_hands(n: int, seed: int) -> int:
     for i in range(n):
         state = game.new_state(seed=seed + i)
         while not state.is_terminal():
-            legal = state.legal_actions()
-            groups: list[list[Action]] = [[], [], []]
-            for a in legal[:2]:
-                groups[0 if a.kind == "fold" else 1].append(a)
-            groups[2] = legal[len(groups[0]) + len(groups[1]) :]
-            choices = [g for g in groups if g]
-            group = choices[rng.randrange(len(choices))]
+            groups = state.legal_action_ids().ranges  # [fold], [check/call], [raise-to ids]
+            group = groups[rng.randrange(len(groups))]
             state.apply(group[rng.randrange(len(group))])
             actions += 1
     return actions
@@ -100,6 +95,7 @@ def main() -> None:
     args = parser.parse_args()
     warnings.simplefilter("ignore")  # PokerKit warns about folds when checking is possible
     n = args.hands
+    cardavia.games()  # import every game module before timing (load() does it once)
     ours, our_actions = timed(cardavia_hands, n, args.seed)
     peer, peer_actions = timed(pokerkit_hands, n, args.seed)
     t0 = time.perf_counter()

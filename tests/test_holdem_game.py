@@ -466,7 +466,15 @@ def test_action_text_and_ids() -> None:
     s = make(FULL)
     acts = s.legal_actions()
     assert [str(a) for a in acts[:3]] == ["fold", "call 20", "raise to 40"]
-    assert len(acts) == 2 + (1000 - 40 + 1)
+    # Issue 18 point 3: the listing shows representative sizes; the ids cover every amount.
+    assert [str(a) for a in acts[2:]] == [
+        "raise to 40",
+        "raise to 45",
+        "raise to 70",
+        "raise to 1000",
+    ]
+    assert s.raise_range() == (40, 1000)
+    assert len(s.legal_action_ids()) == 2 + (1000 - 40 + 1)
     assert s.game.num_actions == 4002
     assert s.action_id(s.parse_action("raise to 60")) == 61
     assert s.action_from_id(61) == s.parse_action("raise 60")

@@ -409,8 +409,12 @@ def test_resample_keeps_signals_carried_groups_and_reveals() -> None:
         assert other.observation(0) == d2.observation(0)
         opp = other.deal.hand(1).split()
         assert signal(opp) == (1, 1) and opp[0][0] in "234567"  # carried a DOWN card
-    play(d2, "s0 lock Ks", "s1 check", "s0 check")
+    play(d2, "s0 lock Ks", "s1 check")
     for k in range(5):
         other = d2.resample(0, seed=k)
         assert other.observation(0) == d2.observation(0)
-        assert other.deal.locked(1) == "Ad"
+        assert other.deal.locked(0) == "Ks"
+    play(d2, "s0 check")
+    # Issue 13: a finished deal has nothing left to sample (its locks are revealed).
+    with pytest.raises(cardavia.InvalidArgumentError, match="over"):
+        d2.resample(0, seed=0)

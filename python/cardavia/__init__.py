@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from cardavia import agents as agents
     from cardavia import holdem as holdem
     from cardavia import holdem_game as holdem_game
+    from cardavia import rules as rules
     from cardavia.games import bridge as bridge
     from cardavia.games import doudizhu as doudizhu
     from cardavia.games import five_ten_king as five_ten_king
@@ -63,6 +64,7 @@ _LAZY_MODULES: dict[str, str] = {
     "holdem_game": "cardavia.games.holdem",
     "holdem": "cardavia.holdem",
     "agents": "cardavia.agents",
+    "rules": "cardavia.rules",
 }
 
 if TYPE_CHECKING:

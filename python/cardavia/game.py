@@ -22,14 +22,37 @@ import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from cardavia._core import CardBag, CardSet
 from cardavia.cards import check_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError
+from cardavia.errors import CardaviaError, IllegalActionError, InvalidArgumentError
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from cardavia.games.bridge import BridgeGame
+    from cardavia.games.doudizhu import DouDizhuGame
+    from cardavia.games.five_ten_king import FiveTenKingGame
+    from cardavia.games.guandan import GuandanGame
+    from cardavia.games.holdem import HoldemGame
+    from cardavia.games.one_poker import OnePokerGame
+    from cardavia.games.options import (
+        BridgeOptions,
+        FiveTenKingOptions,
+        HoldemOptions,
+        OnePokerOptions,
+        RedTenOptions,
+        SmearOptions,
+        TractorOptions,
+    )
+    from cardavia.games.red_ten import RedTenGame
+    from cardavia.games.smear import SmearGame
+    from cardavia.games.tractor import TractorGame
+    from cardavia.games.zhengshangyou import ZhengShangyouGame
 
 __all__ = [
     "Action",
@@ -198,21 +221,53 @@ class Game(abc.ABC, Generic[S]):
         """A fresh state at the start of a deal. ``deal`` fixes the cards (see the game's docs)."""
 
     def state_from_json(self, text: str) -> S:
-        """Rebuild a state from :meth:`State.to_json` by replaying its record."""
+        """Rebuild a state from :meth:`State.to_json` by replaying its record.
+
+        A record that is not valid JSON, lacks a field, has a field of the wrong type, a deal
+        the game refuses or an action that is not legal where it stands raises
+        :class:`cardavia.InvalidArgumentError` saying what is wrong and where."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidArgumentError(f"a state record is JSON text, got {type(text).__name__}")
         try:
             record = json.loads(text)
-        except json.JSONDecodeError as e:
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise InvalidArgumentError(f"not valid JSON: {e}") from e
         if not isinstance(record, dict) or record.get("game") != self.id:
             raise InvalidArgumentError(f"not a {self.id} state record")
-        if record.get("options") != self.options:
+        missing = [k for k in ("options", "seed", "deal", "actions") if k not in record]
+        if missing:
+            raise InvalidArgumentError(f"the record lacks {', '.join(missing)}")
+        if record["options"] != self.options:
             raise InvalidArgumentError(
-                f"the record was made with options {record.get('options')}, "
+                f"the record was made with options {record['options']}, "
                 f"this game has {self.options}"
             )
-        state = self.new_state(seed=record["seed"], deal=record["deal"])
-        for entry in record["actions"]:
-            state.apply(state.action_from_json(entry))
+        seed = record["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            # A missing seed must not silently become a fresh random one.
+            raise InvalidArgumentError(
+                f"the record's seed must be an integer 0..2**64-1, got {seed!r}"
+            )
+        actions = record["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise InvalidArgumentError("the record's actions must be a list of objects")
+        try:
+            state = self.new_state(seed=seed, deal=record["deal"])
+        except CardaviaError as e:
+            raise InvalidArgumentError(f"the record's deal is refused: {e}") from e
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise InvalidArgumentError(f"the record's deal is malformed: {e!r}") from e
+        for i, entry in enumerate(actions):
+            try:
+                state.apply(state.action_from_json(entry))
+            except CardaviaError as e:
+                raise InvalidArgumentError(
+                    f"the record's action {i} {json.dumps(entry)} cannot be replayed: {e}"
+                ) from e
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+                raise InvalidArgumentError(
+                    f"the record's action {i} {json.dumps(entry)} is malformed: {e!r}"
+                ) from e
         return state
 
     def new_match(self, seed: int | None = None) -> Match[S]:
@@ -298,6 +353,12 @@ class State(abc.ABC):
     def is_terminal(self) -> bool:
         return self.current_player is None
 
+    @property
+    def actions_taken(self) -> int:
+        """How many actions have been applied to this deal so far (the length of the record's
+        action list): a cheap way to tell two moments of one deal apart."""
+        return len(self._actions)
+
     def _check_player(self, player: object) -> int:
         """``player`` as a seat number of this game, else InvalidArgumentError naming it.
 
@@ -312,9 +373,11 @@ class State(abc.ABC):
             raise InvalidArgumentError(f"player must be a seat 0..{n - 1}, got {player!r}")
         return int(player)
 
-    def legal_action_ids(self) -> list[int]:
-        """The ids of :meth:`legal_actions`, in the same order (the integer path for RL and
-        search: ``state.apply(i)`` takes an id)."""
+    def legal_action_ids(self) -> Sequence[int]:
+        """The id of every legal action: the integer path for RL and search
+        (``state.apply(i)`` takes an id). Where ``legal_actions()`` lists every action, the ids
+        come in its order; where it lists representatives of a continuum (Hold'em raise
+        amounts) the ids cover every legal action, as a compact sequence."""
         return [self.action_id(a) for a in self.legal_actions()]
 
     @property
@@ -356,13 +419,45 @@ class State(abc.ABC):
         return True
 
     def apply(self, action: Action | str | int) -> None:
-        """Apply a legal action; an illegal one raises and changes nothing."""
+        """Apply a legal action; an illegal one raises and changes nothing.
+
+        An Action built by hand is accepted only if it equals a legal action in every field
+        it sets (kind, cards, amount, and its label or play when given); the legal action is
+        what gets applied and recorded."""
         act = self.to_action(action)
         if not any(act is listed for listed in self._listed):
             self.check(act)
+            act = self._canonical(act)
         self._listed = ()
         self._actions.append(act.to_json())
         self._do(act)
+
+    def _canonical(self, action: Action) -> Action:
+        """The legal action ``action`` stands for: a legal action equal to it in kind, cards
+        and amount — one of ``legal_actions()``, or, where the listing shows one
+        representative of several equivalent actions (Dou Dizhu lists one suit choice per rank
+        multiset, DDZ-6.7), the action its own text reads as. Its label and play, when set,
+        must agree. IllegalActionError otherwise."""
+        matched = next((legal for legal in self.legal_actions() if legal == action), None)
+        if matched is None:
+            plain = str(Action(action.kind, action.cards, action.amount))
+            try:
+                read = self.parse_action(plain)
+            except CardaviaError:
+                read = None
+            if read is not None and read == action:
+                matched = read
+        if matched is None:
+            raise IllegalActionError(f"{action} is not one of the legal actions now", rule=None)
+        if action.label and action.label != str(matched):
+            raise IllegalActionError(
+                f"{action.label!r} does not describe the legal action {matched}", rule=None
+            )
+        if action.play is not None and matched.play is not None and action.play != matched.play:
+            raise IllegalActionError(
+                f"{action} is not read as {action.play} here but as {matched.play}", rule=None
+            )
+        return matched
 
     _listed: Sequence[Action] = ()
     """The actions the last legal_actions() call returned: applying one of those very objects
@@ -415,6 +510,21 @@ class State(abc.ABC):
     def __reduce__(self) -> tuple[Any, ...]:
         # A state pickles as its record: the game and the JSON that replays it exactly.
         return (_state_from_record, (self.game, self.to_json()))
+
+    def render(self, player: int | None = None) -> str:
+        """A text picture of the table: the seats with their roles, hands sorted and grouped
+        (only ``player``'s, with the others' card counts, or every hand when ``player`` is
+        None), the cards on the table (current trick, play to beat, board, public kitty), the
+        bids, contract, trump, levels or pot, whose turn it is, the end of the log and, once
+        the deal is over, the settlement. Built from observations only
+        (:func:`cardavia.view.table_view`), so a player's picture shows nothing that player
+        may not see. Bridge is drawn as the usual four-hand diagram."""
+        from cardavia.view import render_text
+
+        return render_text(self, None if player is None else self._check_player(player))
+
+    def __str__(self) -> str:
+        return self.render()
 
     def __repr__(self) -> str:
         who = "over" if self.is_terminal() else f"player {self.current_player} to act"
@@ -513,8 +623,39 @@ def register(game_class: type[Game[Any]]) -> type[Game[Any]]:
     return game_class
 
 
+@overload
+def load(game_id: Literal["doudizhu"]) -> DouDizhuGame: ...
+@overload
+def load(game_id: Literal["zhengshangyou"]) -> ZhengShangyouGame: ...
+@overload
+def load(game_id: Literal["red_ten"], **options: Unpack[RedTenOptions]) -> RedTenGame: ...
+@overload
+def load(
+    game_id: Literal["five_ten_king"], **options: Unpack[FiveTenKingOptions]
+) -> FiveTenKingGame: ...
+@overload
+def load(game_id: Literal["guandan"]) -> GuandanGame: ...
+@overload
+def load(game_id: Literal["tractor"], **options: Unpack[TractorOptions]) -> TractorGame: ...
+@overload
+def load(game_id: Literal["bridge"], **options: Unpack[BridgeOptions]) -> BridgeGame: ...
+@overload
+def load(game_id: Literal["smear"], **options: Unpack[SmearOptions]) -> SmearGame: ...
+@overload
+def load(game_id: Literal["holdem"], **options: Unpack[HoldemOptions]) -> HoldemGame: ...
+@overload
+def load(game_id: Literal["one_poker"], **options: Unpack[OnePokerOptions]) -> OnePokerGame: ...
+@overload
+def load(game_id: str) -> Game[Any]: ...
+
+
 def load(game_id: str, **options: Any) -> Game[Any]:
-    """The game ``game_id`` with the given options (each validated; see the game's OPTIONS)."""
+    """The game ``game_id`` with the given options (each validated; see the game's OPTIONS).
+
+    Type checkers see the game's own class (``load("bridge")`` is a ``BridgeGame``, whose
+    states are ``BridgeState``) and check its options (:mod:`cardavia.games.options`). A game id
+    known only at run time gives a ``Game[Any]``; its options then come as ``**options``
+    (a dict), checked at run time only."""
     _import_games()
     try:
         factory = _REGISTRY[game_id]

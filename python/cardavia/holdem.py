@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,11 +147,15 @@ def evaluate_batch(
 ) -> npt.NDArray[np.uint16]:
     """Strengths of many hands at once.
 
-    ``hands`` is either a ``(N, k)`` uint8 array of card indices (k = 5, 6 or 7) or a ``(N,)``
-    uint64 array of card masks. Returns a ``(N,)`` uint16 array of strengths. The work runs in Rust
-    with the interpreter released; ``threads=0`` uses every core. ``out``, if given, is a writable
-    C-contiguous ``(N,)`` uint16 array that receives the strengths and is returned (to reuse one
-    buffer across calls); on error its contents are unspecified.
+    ``hands`` is either a ``(N, k)`` array of card indices (k = 5, 6 or 7; uint8, or any integer
+    dtype with values in 0..255) or a ``(N,)`` array of card masks (uint64, or any integer dtype
+    with non-negative values). Any memory layout is read correctly: C or Fortran order, strided,
+    sliced or reversed views (a layout other than C order is copied once). Float, bool and object
+    arrays are refused rather than converted (no silent truncation of 51.7 to 51). Returns a
+    ``(N,)`` uint16 array of strengths. The work runs in Rust with the interpreter released;
+    ``threads=0`` uses every core. ``out``, if given, is a writable C-contiguous ``(N,)`` uint16
+    array that receives the strengths and is returned (to reuse one buffer across calls); on
+    error its contents are unspecified.
     """
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
         raise InvalidArgumentError(f"threads must be a non-negative int, got {threads!r}")
@@ -161,15 +165,23 @@ def evaluate_batch(
         got = f"{out.dtype} array of shape {out.shape}" if isinstance(out, np.ndarray) else out
         raise InvalidArgumentError(f"out must be a (N,) uint16 numpy array, got {got!r}")
     arr: Any = np.asarray(hands)
-    if arr.ndim == 2 and arr.dtype != np.uint8:
-        if arr.size and (arr.min() < 0 or arr.max() > 255):
-            raise InvalidArgumentError("card indices must be in 0..52")
-        arr = arr.astype(np.uint8)
-    elif arr.ndim == 1 and arr.dtype != np.uint64:
-        arr = arr.astype(np.uint64)
-    elif arr.ndim not in (1, 2):
+    if arr.ndim not in (1, 2):
         raise InvalidArgumentError(f"expected a 1- or 2-dimensional array, got shape {arr.shape}")
-    return _core.evaluate_batch(arr, threads, out)  # dtypes checked above
+    what = "card indices" if arr.ndim == 2 else "card masks"
+    if arr.dtype.kind not in "iu":
+        raise InvalidArgumentError(f"{what} must be integers, got a {arr.dtype} array")
+    want = np.uint8 if arr.ndim == 2 else np.uint64
+    if arr.dtype != want:
+        high = 255 if arr.ndim == 2 else None
+        bad = (arr < 0) if high is None else (arr < 0) | (arr > high)
+        if bad.any():
+            at = np.argwhere(bad)[0]
+            value = arr[tuple(at)]
+            if arr.ndim == 2:
+                raise InvalidArgumentError(f"row {at[0]}: card index {value} is out of range 0..52")
+            raise InvalidArgumentError(f"row {at[0]}: card mask {value} is negative")
+        arr = arr.astype(want)
+    return _core.evaluate_batch(arr, threads, out)  # any layout; the dtype is checked above
 
 
 def range_combos(text: str) -> list[tuple[Card, Card]]:
@@ -210,6 +222,7 @@ def equity(
     seed: int | None = None,
     *,
     threads: int = 0,
+    progress: Callable[[float], object] | None = None,
 ) -> EquityResult:
     """Equity of 2-10 players, each a holding (``"AhAs"``) or a range (``"QQ+, AKs, 76s-54s"``).
 
@@ -218,6 +231,11 @@ def equity(
     seeded generator (the result depends on ``seed`` only, not on ``threads``). ``threads=0`` uses
     every core. Bad input (a card in two hands, too many players, an empty range...) raises a
     :class:`cardavia.CardaviaError` naming the problem.
+
+    The work runs in Rust in batches of about a tenth of a second: between batches, Ctrl-C
+    interrupts it (``KeyboardInterrupt``) and ``progress``, if given, is called with the fraction
+    of the work done (0 to 1; ``cardavia equity`` draws a progress bar with it). The result does
+    not depend on the batches, nor on ``threads``.
     """
     if isinstance(hands, str):
         raise InvalidArgumentError("hands must be a list of holdings or ranges, one per player")
@@ -228,8 +246,10 @@ def equity(
         raise InvalidArgumentError(f"samples must be a positive int or None, got {samples!r}")
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
         raise InvalidArgumentError(f"threads must be a non-negative int, got {threads!r}")
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError(f"progress must be a callable or None, got {progress!r}")
     eq, win, tie, trials, exact = _core.equity(
-        hands, board, dead, samples, check_seed(seed), threads
+        hands, board, dead, samples, check_seed(seed), threads, progress
     )
     return EquityResult(
         hands=tuple(hands),

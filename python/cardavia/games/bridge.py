@@ -11,8 +11,10 @@ acts between the end of the auction and the end of the deal (BR-4.9): an agent s
 is simply never asked. Its legal actions at dummy's turns are dummy's legal cards.
 
 The auction and the play run in Rust (:class:`cardavia._core.BridgeDeal`, on the shared
-trick-taking kernel); this module adds the protocol, observation, resampling, PBN and the
-score API.
+trick-taking kernel); this module adds the protocol, observation, PBN and the score API. For
+search, :meth:`BridgeState.resample` redeals what a seat cannot see (exactly uniformly, in
+Rust) and :meth:`BridgeState.playout_returns` plays on to the end from any call or card in
+Rust, with uniformly random or greedy calls and cards (the greedy rules are listed there).
 
 Actions (fixed ids, 90 in all): ``P`` 0, ``X`` 1, ``XX`` 2, the bid of value ``v`` (BR-2.4:
 ``1C`` = 0 … ``7NT`` = 34) ``3 + v``, and the card of index ``i`` (``cardavia.Card.index``)
@@ -41,6 +43,8 @@ from cardavia._core import BridgeDeal, Card, CardSet
 from cardavia.cards import check_seed
 from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Option, State, register
+from cardavia.games.climbing import derive_seed
+from cardavia.games.trick_search import check_count, check_policy, check_threads
 
 __all__ = [
     "BridgeGame",
@@ -137,8 +141,13 @@ def simulate(
     Arrays per deal: ``level`` (0 = passed out), ``strain`` (0-4, -1), ``doubling``,
     ``declarer`` (-1 = passed out), ``calls``, ``tricks_won`` (n, 4), ``cards_captured``
     (n, 4), ``distinct_cards``, and the score breakdown columns of :func:`score_breakdown`.
-    Results depend on ``seed`` only, not on ``threads`` (0 = every core)."""
-    return _core.bridge_simulate(n, _vulnerability(vulnerability), check_seed(seed), threads)
+    Results depend on ``seed`` only, not on ``threads`` (0 = every core). A count that is
+    not an int, negative, or too large to hold raises InvalidArgumentError; Ctrl-C stops a
+    long run."""
+    count = check_count(n, minimum=0)
+    return _core.bridge_simulate(
+        count, _vulnerability(vulnerability), check_seed(seed), check_threads(threads)
+    )
 
 
 @register
@@ -173,23 +182,33 @@ class BridgeGame(Game["BridgeState"]):
 
 
 class BridgeState(State):
-    """One bridge deal: the auction, then 13 tricks (see the module documentation)."""
+    """One bridge deal: the auction, then 13 tricks (see the module documentation).
+
+    The Rust deal (``_deal``) is the one source of truth: the record's actions and
+    :attr:`history` are read back from it."""
 
     game: BridgeGame
 
     def __init__(self, game: BridgeGame, seed: int | None, deal: Any):
         super().__init__(game, seed, deal)
         if deal is None:
-            deal = self._random_deal()
+            # BR-3.4: the seeded shuffle dealt one card at a time from West.
+            self._deal = BridgeDeal.seeded(self.seed, game.vulnerability)
+            self._deal_record = {"hands": self._deal.dealt_texts()}
+            return
         self._deal_record = self._check_deal(deal)
         self._deal = BridgeDeal(self._deal_record["hands"], game.vulnerability)
-        self._log(event="deal", dealer=SEATS[DEALER], vulnerability=game.vulnerability)
 
-    def _random_deal(self) -> dict[str, Any]:
-        # BR-3.4: card k of the shuffled deck goes to seat (3 + k) mod 4, West first; the
-        # seeded deal gives hand i the cards k ≡ i (mod 4), so seat s gets hand (s + 1) mod 4.
-        hands, _ = _core.deal_cards(4, 13, 1, False, self.seed)
-        return {"hands": [str(CardSet(hands[(s + 1) % 4])) for s in range(4)]}
+    @classmethod
+    def _wrap(cls, game: BridgeGame, seed: int, deal: BridgeDeal) -> BridgeState:
+        """A state around an existing Rust deal (its record is the deal's actions)."""
+        new = object.__new__(cls)
+        new.game = game
+        new.seed = seed
+        new._deal = deal
+        new._deal_record = {"hands": deal.dealt_texts()}
+        new._history = []
+        return new
 
     @staticmethod
     def _check_deal(deal: Any) -> dict[str, Any]:
@@ -197,6 +216,8 @@ class BridgeState(State):
             raise InvalidArgumentError(
                 'a bridge deal is {"hands": [N, E, S, W]}, 13 cards each (BR-3.4)'
             )
+        if isinstance(deal["hands"], str) or not isinstance(deal["hands"], (list, tuple)):
+            raise InvalidArgumentError('"hands" must be a list of four hands N, E, S, W (BR-3.4)')
         hands = [CardSet(h) for h in deal["hands"]]
         if len(hands) != 4 or any(len(h) != 13 for h in hands):
             raise InvalidArgumentError("a bridge deal has four 13-card hands: N, E, S, W (BR-3.4)")
@@ -216,6 +237,9 @@ class BridgeState(State):
         """The seat that chooses: the caller, the seat to play, or the declarer when dummy's
         card is due (BR-4.3); None when the deal is over."""
         return self._deal.current_player
+
+    def is_terminal(self) -> bool:
+        return self._deal.is_over
 
     @property
     def seat_to_play(self) -> int | None:
@@ -250,9 +274,11 @@ class BridgeState(State):
         return self._deal.hands()
 
     def legal_actions(self) -> list[Action]:
-        listed = [ACTIONS[i] for i in self._deal.legal_ids()]
-        self._listed = listed
-        return listed
+        return [ACTIONS[i] for i in self._deal.legal_ids()]
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions` (calls ascending, then cards by index)."""
+        return self._deal.legal_ids()
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         player = self.current_player
@@ -265,32 +291,39 @@ class BridgeState(State):
                 return ("BR-2.1", "bridge is played without jokers")
         return self._deal.violation(player, self.action_id(action))
 
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action (an Action, its text or its id); an illegal one raises
+        IllegalActionError naming the rule and changes nothing; an id outside 0..89 raises
+        InvalidArgumentError."""
+        if type(action) is int:
+            i = action
+            if not 0 <= i < NUM_ACTIONS:
+                raise InvalidArgumentError(f"action id {i} is not in 0..{NUM_ACTIONS - 1}")
+        else:
+            act = action if isinstance(action, Action) else self.to_action(action)
+            found = _ID_OF_OBJECT.get(id(act))
+            if found is not None and ACTIONS[found] is act:
+                i = found
+            else:  # built by hand: it must equal a legal action in every field it sets
+                self.check(act)
+                i = _ID_OF_OBJECT[id(self._canonical(act))]
+        violation = self._deal.step(i)
+        if violation is not None:
+            rule, why = violation
+            raise IllegalActionError(f"{ACTIONS[i]} is illegal ({rule}): {why}", rule=rule)
+
     def _do(self, action: Action) -> None:
-        player = self.current_player
-        assert player is not None
-        action_id = self.action_id(action)
-        seat = self._deal.seat_to_play
-        self._deal.apply(player, action_id)
-        if action_id < CARD_BASE:
-            self._log(event="call", player=player, call=str(action))
-            if self._deal.phase != "auction":
-                if self._deal.passed_out:
-                    self._log(event="passed_out")
-                else:
-                    self._log(
-                        event="contract",
-                        contract=self._deal.contract,
-                        declarer=self._deal.declarer,
-                        dummy=self._deal.dummy,
-                        opening_leader=self._deal.seat_to_play,
-                    )
-            return
-        self._log(event="play", player=seat, by=player, card=str(action))
-        leader, cards = self._deal.current_trick()
-        if not cards:
-            last = self._deal.tricks()[-1]
-            self._log(event="trick", leader=last["leader"], cards=last["cards"],
-                      winner=last["winner"])  # fmt: skip
+        self.apply(action)
+
+    @property
+    def _actions(self) -> list[dict[str, Any]]:
+        """The record's actions, read back from the deal (calls, then cards)."""
+        return [ACTION_JSON[i] for i in self._deal.action_ids()]
+
+    @_actions.setter
+    def _actions(self, value: list[dict[str, Any]]) -> None:
+        if value:
+            raise AttributeError("a bridge state's actions are its deal's")
 
     def returns(self) -> list[float]:
         s = self._deal.score()
@@ -320,88 +353,131 @@ class BridgeState(State):
             "ew": s["ew"],
         }
 
-    # ---- information --------------------------------------------------------------------
-
-    def _public_tricks(self) -> list[dict[str, Any]]:
-        return [
-            {"leader": t["leader"], "cards": t["cards"], "winner": t["winner"]}
-            for t in self._deal.tricks()
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """BR-5.7's log, read back from the deal: the deal, every call with its seat, the
+        contract (or passed out), every card with the seat it came from and the seat that chose
+        it (declarer for dummy, BR-4.3), and each trick with its leader and winner."""
+        deal = self._deal
+        out: list[dict[str, Any]] = [
+            {"event": "deal", "dealer": SEATS[DEALER], "vulnerability": self.game.vulnerability}
         ]
+        calls = deal.calls
+        out += [
+            {"event": "call", "player": (DEALER + k) % 4, "call": call}
+            for k, call in enumerate(calls)
+        ]
+        if deal.phase == "auction":
+            return out
+        declarer = deal.declarer
+        if declarer is None:
+            out.append({"event": "passed_out"})
+            return out
+        dummy = (declarer + 2) % 4
+        out.append({"event": "contract", "contract": deal.contract, "declarer": declarer,
+                    "dummy": dummy, "opening_leader": (declarer + 1) % 4})  # fmt: skip
+        tricks = deal.tricks()
+        for k, (seat, card) in enumerate(deal.plays()):
+            by = declarer if seat == dummy else seat
+            out.append({"event": "play", "player": seat, "by": by, "card": str(card)})
+            if k % 4 == 3:
+                t = tricks[k // 4]
+                out.append({"event": "trick", "leader": t["leader"], "cards": t["cards"],
+                            "winner": t["winner"]})  # fmt: skip
+        return out
+
+    def clone(self) -> BridgeState:
+        """An independent copy (the Rust deal copied; the record is read back from it)."""
+        new = object.__new__(BridgeState)
+        new.game = self.game
+        new.seed = self.seed
+        new._deal = self._deal.clone()
+        new._deal_record = {"hands": list(self._deal_record["hands"])}
+        new._history = []
+        return new
+
+    # ---- information --------------------------------------------------------------------
 
     def observation(self, player: int) -> dict[str, Any]:
         """BR-4.9: the seat's own remaining cards, dummy's remaining cards from the opening
         lead on, every call, every played card and trick. Nothing else."""
-        if isinstance(player, bool) or player not in range(4):
-            raise InvalidArgumentError(f"player must be 0-3 (N E S W), got {player!r}")
-        hands = self._deal.hands()
-        exposed = self._deal.dummy_exposed
-        dummy = self.dummy
-        leader, cards = self._deal.current_trick()
+        player = self._check_player(player)
+        deal = self._deal
+        hands = deal.hands()
+        dummy = deal.dummy
+        leader, cards = deal.current_trick()
         return {
             "player": player,
-            "phase": self.phase,
+            "phase": deal.phase,
             "vulnerability": self.game.vulnerability,
             "dealer": SEATS[DEALER],
             "hand": str(hands[player]),
-            "calls": self.calls,
-            "contract": self.contract,
-            "declarer": self.declarer,
+            "calls": deal.calls,
+            "contract": deal.contract,
+            "declarer": deal.declarer,
             "dummy": dummy,
-            "dummy_hand": str(hands[dummy]) if exposed and dummy is not None else None,
-            "tricks": self._public_tricks(),
+            "dummy_hand": str(hands[dummy]) if dummy is not None and deal.dummy_exposed else None,
+            "tricks": [
+                {"leader": t["leader"], "cards": t["cards"], "winner": t["winner"]}
+                for t in deal.tricks()
+            ],
             "current_trick": {"leader": leader, "cards": [str(c) for c in cards]},
-            "tricks_won": self._deal.tricks_won(),
-            "current_player": self.current_player,
-            "seat_to_play": self.seat_to_play,
+            "tricks_won": deal.tricks_won(),
+            "current_player": deal.current_player,
+            "seat_to_play": deal.seat_to_play,
         }
 
-    def _plays_by_seat(self) -> tuple[list[CardSet], list[set[int]]]:
-        """Cards each seat has played, and the suits each seat has shown out of (BR-4.5)."""
-        played = [CardSet() for _ in range(4)]
-        voids: list[set[int]] = [set() for _ in range(4)]
-        tricks = [(t["leader"], [Card(c) for c in t["cards"]]) for t in self._deal.tricks()]
-        leader, current = self._deal.current_trick()
-        if current and leader is not None:
-            tricks.append((leader, list(current)))
-        for lead_seat, cards in tricks:
-            led = cards[0].suit
-            for k, card in enumerate(cards):
-                seat = (lead_seat + k) % 4
-                played[seat] |= CardSet([card])
-                if card.suit != led and led is not None:
-                    voids[seat].add(led.value)
-        return played, voids
-
     def resample(self, player: int, seed: int | None = None) -> BridgeState:
-        """A state with ``player``'s cards (and dummy's once exposed) and the same calls and
-        plays, the other hidden cards redealt at random, respecting every suit a seat has
-        shown out of."""
-        if isinstance(player, bool) or player not in range(4):
-            raise InvalidArgumentError(f"player must be 0-3 (N E S W), got {player!r}")
-        dealt = [CardSet(h) for h in self._deal_record["hands"]]
-        known = {player}
-        if self._deal.dummy_exposed and self.dummy is not None:
-            known.add(self.dummy)
-        played, voids = self._plays_by_seat()
-        hidden = [s for s in range(4) if s not in known]
-        pool = DECK
-        for s in known:
-            pool -= dealt[s]
-        for s in hidden:
-            pool -= played[s]
-        classes = [pool & m for m in SUIT_SETS]
-        buckets = [
-            (13 - len(played[s]), sum(1 << k for k in range(4) if k not in voids[s]))
-            for s in hidden
-        ]
-        assigned = _core.constrained_deal(classes, buckets, check_seed(seed))
-        hands = list(dealt)
-        for s, extra in zip(hidden, assigned, strict=True):
-            hands[s] = played[s] | extra
-        clone = BridgeState(self.game, self.seed, {"hands": [str(h) for h in hands]})
-        for entry in self._actions:
-            clone.apply(clone.action_from_json(entry))
-        return clone
+        """A full state at the same point with the same calls and played cards, consistent with
+        everything ``player`` has seen (BR-4.9): his own cards, dummy's once exposed (BR-4.2;
+        declarer and defenders alike see dummy, the dummy player sees no more than a defender),
+        the voids each seat showed by failing to follow suit (BR-4.5). Every card hidden from
+        him is dealt again in Rust, exactly uniformly over the deals consistent with that (the
+        calls constrain nothing: any hand may make any legal call). The new state's seed is
+        derived from ``seed`` (None: a fresh one), never the true one."""
+        player = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is no decision to resample for")
+        rseed = check_seed(seed)
+        deal = self._deal.resample(player, rseed)
+        return BridgeState._wrap(self.game, derive_seed(rseed, 1), deal)
+
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int | None = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """``n`` seeded playouts in Rust from this decision (auction or play) to the end of the
+        deal: a float64 array (n, 4) of the seats' :meth:`returns` (NS's score for N and S, its
+        negation for E and W, BR-5.4). The same seed gives the same array for any ``threads``
+        (0 = every core). They use the full state they are given: run them on
+        :meth:`resample` results to respect a player's information.
+
+        ``policy="random"``: uniformly random legal calls and cards. In the auction this is a
+        poor rollout: random calls soon bid high and double, so most playouts end in doubled
+        slams or grand slams going down thousands; use it from the play, or for testing.
+
+        ``policy="greedy"`` (``cardavia_core::tricks::bridge::greedy``), per decision:
+
+        * calls: a natural bidding rule on high-card points (A4 K3 Q2 J1, shortness added with
+          a fit). Open 1NT with 15-17 balanced, 2NT with 20-21, else one of a five-card major
+          or the longer minor with 12+ (rule of 20), a weak two/three with a six/seven-card
+          suit and 5-10; overcall 1NT (15-18, stoppers) or a five-card suit; with a fit
+          partner showed, bid the level the combined points reach (2 at 18, 3 at 23, 4 of a
+          major at 25, 5 of a minor at 29, 6 at 33, 7 at 37; 3NT over a minor game when
+          balanced), facing NT bid NT by combined HCP or a five-card major; without a fit a
+          six-card suit, a new five-card suit or NT; penalty-double high contracts when the
+          combined points say they go down; pass otherwise. What partner showed is read back
+          from his calls with the same thresholds.
+        * cards: lead a master trump to draw trumps (declaring side in a suit contract), else
+          cash a side-suit master, else low from the longest side suit; second hand low,
+          third hand high (its cheapest master, else its highest if that wins), fourth hand
+          wins as cheaply as it can; low when partner is already winning safely; void: ruff
+          with the cheapest winning trump (overruff if needed), else discard low."""
+        count = check_count(n)
+        policy = check_policy(policy)
+        threads = check_threads(threads)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is nothing to play out")
+        return self._deal.playout_returns(count, policy, check_seed(seed), threads)
 
     # ---- action text and ids ------------------------------------------------------------
 
@@ -422,11 +498,19 @@ class BridgeState(State):
         raise InvalidArgumentError(f"{action} is not a bridge action")
 
     def action_from_id(self, action_id: int) -> Action:
+        """The legal action with this id; InvalidArgumentError for an id outside 0..89,
+        IllegalActionError naming the rule for one not legal now."""
         if not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalActionError(f"action id {action_id} is not in 0..{NUM_ACTIONS - 1}")
+            raise InvalidArgumentError(f"action id {action_id} is not in 0..{NUM_ACTIONS - 1}")
         action = ACTIONS[action_id]
-        if action_id not in self._deal.legal_ids():
-            raise IllegalActionError(f"action id {action_id} ({action}) is not legal now")
+        player = self.current_player
+        found = self._deal.violation(0 if player is None else player, action_id)
+        if found is not None:
+            rule, why = found
+            raise IllegalActionError(
+                f"action id {action_id} ({action}) is not a legal action id now ({rule}): {why}",
+                rule=rule,
+            )
         return action
 
     def parse_action(self, text: str) -> Action:
@@ -476,6 +560,11 @@ class BridgeState(State):
         if kind in names:
             return ACTIONS[names[str(kind)]]
         raise IllegalActionError(f"recorded action {dict(entry)} is not a bridge action")
+
+
+ACTION_JSON: tuple[dict[str, Any], ...] = tuple(a.to_json() for a in ACTIONS)
+"""Each action's record entry, by id (shared, never mutated)."""
+_ID_OF_OBJECT = {id(a): i for i, a in enumerate(ACTIONS)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -572,16 +661,34 @@ def _parse_pbn(text: str) -> tuple[dict[str, str], dict[str, list[str]]]:
 def _pbn_deal(value: str) -> list[str]:
     m = re.match(r"^\s*([NESWnesw])\s*:\s*(.*)$", value)
     if not m:
-        raise InvalidArgumentError(f'PBN Deal must look like "N:AKQ.… …", got {value!r}')
+        raise InvalidArgumentError(f'PBN Deal tag must look like "N:AKQ.… …", got {value!r}')
     first = SEATS.index(m.group(1).upper())
     hands_text = m.group(2).split()
     if len(hands_text) != 4:
-        raise InvalidArgumentError("PBN Deal must give all four hands (cardavia needs them)")
+        raise InvalidArgumentError(
+            f"PBN Deal tag {value!r} must give all four hands (cardavia needs them), "
+            f"got {len(hands_text)}"
+        )
     hands = [""] * 4
     for k, hand in enumerate(hands_text):
+        seat = SEATS[(first + k) % 4]
         suits = hand.split(".")
         if len(suits) != 4:
-            raise InvalidArgumentError(f"PBN hand {hand!r} must have four suits S.H.D.C")
+            raise InvalidArgumentError(
+                f"PBN Deal tag: {seat}'s hand {hand!r} must have four suits S.H.D.C"
+            )
+        for suit, ranks in zip(_PBN_SUITS, suits, strict=True):
+            bad = [r for r in ranks if r.upper() not in _RANKS]
+            if bad:
+                raise InvalidArgumentError(
+                    f"PBN Deal tag: {seat}'s {suit} suit {ranks!r} has {bad[0]!r}, which is not "
+                    "a rank (AKQJT98765432)"
+                )
+            twice = [r for r in _RANKS if ranks.upper().count(r) > 1]
+            if twice:
+                raise InvalidArgumentError(
+                    f"PBN Deal tag: {seat}'s {suit} suit {ranks!r} has {twice[0]} twice"
+                )
         cards = [
             f"{r.upper()}{suit.lower()}"
             for suit, ranks in zip(_PBN_SUITS, suits, strict=True)
@@ -603,7 +710,10 @@ def from_pbn(text: str) -> BridgeState:
     """A bridge state rebuilt from PBN text (the first game in it): the ``Deal`` (all four
     hands), ``Vulnerable``, the ``Auction`` and ``Play`` sections replayed call by call and card
     by card, and ``Declarer``, ``Contract`` and ``Result`` checked against the replay. The
-    dealer and the first caller must be South (BR-3.2)."""
+    dealer and the first caller must be South (BR-3.2).
+
+    A malformed record raises InvalidArgumentError saying what is wrong where (the tag, or the
+    call / trick and card that cannot be read or is illegal)."""
     if not isinstance(text, str):
         raise InvalidArgumentError("from_pbn needs PBN text")
     tags, sections = _parse_pbn(text)
@@ -614,9 +724,18 @@ def from_pbn(text: str) -> BridgeState:
         raise InvalidArgumentError(
             f"cardavia bridge deals are dealt by South (BR-3.2), not {dealer}"
         )
-    vul = _vulnerability(tags.get("Vulnerable", "None"))
+    try:
+        vul = _vulnerability(tags.get("Vulnerable", "None"))
+    except InvalidArgumentError as e:
+        raise InvalidArgumentError(f"PBN Vulnerable tag: {e}") from None
     game = BridgeGame(vulnerability=vul)
-    state = game.new_state(seed=0, deal={"hands": _pbn_deal(tags["Deal"])})
+    try:
+        state = game.new_state(seed=0, deal={"hands": _pbn_deal(tags["Deal"])})
+    except (InvalidArgumentError, ValueError) as e:
+        message = str(e)
+        raise InvalidArgumentError(
+            message if message.startswith("PBN") else f"PBN Deal tag {tags['Deal']!r}: {message}"
+        ) from None
     if "Auction" in tags and tags["Auction"].strip().upper() not in ("S", ""):
         raise InvalidArgumentError("the auction starts with South, the dealer (BR-3.5)")
     contract_tag = tags.get("Contract", "").strip()
@@ -625,7 +744,7 @@ def from_pbn(text: str) -> BridgeState:
             "the PBN gives a Contract but no Auction section; cardavia rebuilds the contract "
             "by replaying the auction"
         )
-    for token in sections.get("Auction", []):
+    for number, token in enumerate(sections.get("Auction", []), start=1):
         call = _pbn_call(token)
         if call is None:
             continue
@@ -634,8 +753,21 @@ def from_pbn(text: str) -> BridgeState:
                 state.apply(ACTIONS[0])
             continue
         if state.phase != "auction":
-            raise InvalidArgumentError(f"call {token!r} after the end of the auction (BR-3.8)")
-        state.apply(state.parse_action(call))
+            raise InvalidArgumentError(
+                f"PBN Auction token {number} {token!r}: a call after the end of the auction "
+                "(BR-3.8)"
+            )
+        try:
+            call_id = _core.bridge_call_id(call)
+        except InvalidArgumentError:
+            raise InvalidArgumentError(
+                f"PBN Auction token {number} {token!r} is not a call (Pass, X/Dbl, XX/Rdbl, "
+                "1C..7NT, AP)"
+            ) from None
+        try:
+            state.apply(call_id)
+        except IllegalActionError as e:
+            raise InvalidArgumentError(f"PBN Auction token {number} {token!r}: {e}") from None
     if contract_tag and state.phase != "auction":
         want = contract_tag.upper().replace("**", "XX").replace("*", "X")
         got = "PASS" if state._deal.passed_out else (state.contract or "")
@@ -647,10 +779,15 @@ def from_pbn(text: str) -> BridgeState:
             f"Declarer tag {decl_tag!r} but the auction gives {SEATS[state.declarer]} (BR-3.10)"
         )
     play = [t for t in sections.get("Play", []) if t != "*" and not t.startswith("$")]
+    play_tag = tags.get("Play", "").strip().upper()
+    if play_tag and play_tag not in SEATS:
+        raise InvalidArgumentError(
+            f"PBN Play tag must name the opening leader (N, E, S or W), got {tags['Play']!r}"
+        )
     if play:
         if state.phase != "play":
             raise InvalidArgumentError("the PBN has a Play section but no contract to play")
-        first = SEATS.index(tags["Play"].strip().upper()) if tags.get("Play") else None
+        first = SEATS.index(play_tag) if play_tag else None
         if first is not None and first != state.seat_to_play:
             raise InvalidArgumentError(
                 f"the Play section starts with {tags['Play']} but the opening leader is "
@@ -658,19 +795,32 @@ def from_pbn(text: str) -> BridgeState:
             )
         origin = state.seat_to_play or 0
         rows = [play[k : k + 4] for k in range(0, len(play), 4)]
-        for row in rows:
+        for trick, row in enumerate(rows, start=1):
             by_seat = {(origin + k) % 4: tok for k, tok in enumerate(row)}
             for _ in range(4):
                 seat = state.seat_to_play
                 if seat is None:
                     break
-                token = by_seat.get(seat, "-").rstrip("!?")
+                token = by_seat.pop(seat, "-").rstrip("!?")
                 if token == "-":
                     break
-                if len(token) != 2:
-                    raise InvalidArgumentError(f"PBN card {token!r} must be suit then rank (SA)")
-                card = token[1] + token[0].lower() if token[0].upper() in _PBN_SUITS else token
-                state.apply(state.parse_action(card))
+                where = f"PBN Play trick {trick}, {SEATS[seat]}'s card {token!r}"
+                if (
+                    len(token) != 2
+                    or token[0].upper() not in _PBN_SUITS
+                    or token[1].upper() not in _RANKS
+                ):
+                    raise InvalidArgumentError(f"{where} must be suit then rank (SA, HT, C2)")
+                card = CARD_BASE + Card(token[1].upper() + token[0].lower()).index
+                try:
+                    state.apply(card)
+                except IllegalActionError as e:
+                    raise InvalidArgumentError(f"{where}: {e}") from None
+            left = [t for t in by_seat.values() if t.rstrip("!?") != "-"]
+            if state.phase == "over" and left:
+                raise InvalidArgumentError(
+                    f"PBN Play trick {trick}: card {left[0]!r} after the last trick (BR-4.8)"
+                )
     result = tags.get("Result", "").strip()
     finished = state.phase == "over" and not state._deal.passed_out
     if result and finished and (not result.isdigit() or int(result) != state._deal.declarer_tricks):

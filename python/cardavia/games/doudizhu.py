@@ -19,19 +19,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play, Rng
-from cardavia.cards import check_seed
 from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, register
 from cardavia.games.climbing import (
+    PASS,
     ClimbingState,
     PlayActionSpace,
+    _ListedAction,
     action_space,
     as_play,
+    copy_log,
     derive_seed,
 )
 
@@ -40,6 +39,9 @@ __all__ = ["DouDizhuGame", "DouDizhuState", "beats", "classify", "legal_plays", 
 RULESET = "doudizhu"
 DECK = CardSet.full_pack(jokers=True)
 CALLS = ("pass", "bid 1", "bid 2", "bid 3")
+_PASS_CALL = Action(kind="pass", label="pass")
+_BIDS = tuple(Action(kind="bid", amount=b, label=f"bid {b}") for b in (1, 2, 3))
+_CALL_CODES = {"pass": 0, "bid 1": 1, "bid 2": 2, "bid 3": 3}
 
 CardsLike = str | CardSet | Iterable[Card | str]
 
@@ -128,34 +130,54 @@ class DouDizhuGame(Game["DouDizhuState"]):
 
 
 class DouDizhuState(ClimbingState):
-    """One Dou Dizhu deal: auction (with redeals after three passes), then card play."""
+    """One Dou Dizhu deal: auction (with redeals after three passes), then card play.
+
+    ``playout_returns(policy="greedy")`` plays the rest of the deal in Rust with the greedy
+    rules of ``cardavia_core::climbing::deals`` (bids from hand strength: jokers, 2s, aces,
+    bombs and long runs) and ``climbing::playout`` (card play: go out when possible; lead the
+    lowest card in the biggest combination that spends no bomb; beat an opponent with the
+    lowest such play, or the highest one when an opponent holds two cards or fewer; keep bombs
+    for an opponent about to go out; follow the other farmer only lightly). A void auction is
+    redealt from the playout's own seed (DDZ-3.5c)."""
 
     ruleset = RULESET
     game: DouDizhuGame
+    _CLONE_LISTS = ("_action_log", "_history_log", "_calls", "_hands")
 
     def __init__(self, game: DouDizhuGame, seed: int | None, deal: Any):
         super().__init__(game, seed, deal)
         self._table = None
         self._events_seen = 0
         if deal is None:
-            deal = self._random_deal(0)
-        self._deal_record = self._check_deal(deal)
-        self._deal_index: int = self._deal_record["number"]
-        self._begin_deal(self._deal_record)
+            first, hands, bottom = self._random_deal(0)
+            self._deal_index: int = 0
+        else:
+            record = self._check_deal(deal)
+            hands = [CardSet(h) for h in record["hands"]]
+            bottom = CardSet(record["bottom"])
+            first = record["first_bidder"]
+            self._deal_index = record["number"]
+        self._deal_record = None  # formatted when read (_build_record)
+        self._record_parts = (hands, bottom, first, self._deal_index)
+        self._begin_deal(first, hands, bottom)
+
+    def _build_record(self) -> dict[str, Any]:
+        hands, bottom, first, number = self._record_parts
+        return {
+            "hands": [str(h) for h in hands],
+            "bottom": str(bottom),
+            "first_bidder": first,
+            "number": number,
+        }
 
     # ---- dealing ------------------------------------------------------------------------
 
-    def _random_deal(self, index: int) -> dict[str, Any]:
-        """Deal ``index`` of this state's seed (DDZ-3.2, DDZ-3.3): 17 cards each, 3 bottom."""
+    def _random_deal(self, index: int) -> tuple[int, list[CardSet], CardSet]:
+        """Deal ``index`` of this state's seed (DDZ-3.2, DDZ-3.3): the first bidder, three
+        17-card hands and the bottom (the cards of ``deal_cards(3, 17, 1, True, sub)``)."""
         sub = derive_seed(self.seed, index)
-        hands, bottom = _core.deal_cards(3, 17, 1, True, sub)
-        first = Rng(derive_seed(sub, 1)).below(3)
-        return {
-            "hands": [str(CardSet(h)) for h in hands],
-            "bottom": str(CardSet(bottom)),
-            "first_bidder": first,
-            "number": index,
-        }
+        hands, bottom = _core.climb_deal(RULESET, sub)
+        return Rng(derive_seed(sub, 1)).below(3), hands, bottom
 
     @staticmethod
     def _check_deal(deal: Any) -> dict[str, Any]:
@@ -189,10 +211,10 @@ class DouDizhuState(ClimbingState):
             "number": number,
         }
 
-    def _begin_deal(self, deal: Mapping[str, Any]) -> None:
-        self._hands = [CardSet(h) for h in deal["hands"]]
-        self._bottom = CardSet(deal["bottom"])
-        self._first_bidder: int = int(deal["first_bidder"])
+    def _begin_deal(self, first_bidder: int, hands: list[CardSet], bottom: CardSet) -> None:
+        self._hands = hands
+        self._bottom = bottom
+        self._first_bidder: int = first_bidder
         self._to_call: int = self._first_bidder
         self._calls: list[tuple[int, str]] = []
         self._high_bid = 0
@@ -200,7 +222,8 @@ class DouDizhuState(ClimbingState):
         self._landlord: int | None = None
         self._table = None
         self._events_seen = 0
-        self._deal_start = len(self._actions)  # actions of this deal start here
+        self._deal_start = len(self._action_log)  # actions of this deal start here
+        self._deal_log_start = len(self._history_log)  # and its log entries
         self._log(event="deal", number=self._deal_index, first_bidder=self._first_bidder)
 
     # ---- protocol -----------------------------------------------------------------------
@@ -224,13 +247,32 @@ class DouDizhuState(ClimbingState):
 
     def legal_actions(self) -> list[Action]:
         if self._table is None:  # DDZ-6.7 auction
-            return [Action(kind="pass", label="pass")] + [
-                Action(kind="bid", amount=b, label=f"bid {b}") for b in range(self._high_bid + 1, 4)
-            ]
-        if self._table.is_over:
-            return []
-        self._listed = self._play_actions()
-        return self._listed
+            self._listed = listed = [_PASS_CALL, *_BIDS[self._high_bid :]]
+            return listed
+        plays: list[Action] = self._table.legal_action_objects(_ListedAction, PASS)  # DDZ-6.7
+        return plays
+
+    def legal_action_ids(self) -> list[int]:
+        if self._table is None:  # DDZ-6.7: pass (0) and the bids above the high bid (1..3)
+            return [0, *range(self._high_bid + 1, 4)]
+        ids: list[int] = self._table.legal_action_ids()
+        return ids
+
+    def _apply_before_play(self, action: Action | str | int) -> None:
+        if type(action) is int and 0 <= action < 4:
+            # The auction by id (DDZ-3.4): 0 is pass, b is "bid b".
+            assert isinstance(action, int)
+            if 0 < action <= self._high_bid:
+                raise IllegalActionError(
+                    f"action id {action} (bid {action}) is illegal (DDZ-3.4): a bid must "
+                    f"exceed the high bid {self._high_bid}",
+                    rule="DDZ-3.4",
+                )
+            call = _BIDS[action - 1] if action else _PASS_CALL
+            self._action_log.append(call.to_json())
+            self._do_call(call)
+            return
+        super()._apply_before_play(action)
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         if self._table is None:
@@ -255,8 +297,9 @@ class DouDizhuState(ClimbingState):
 
     def _do_call(self, action: Action) -> None:
         player = self._to_call
-        self._calls.append((player, str(action)))
-        self._log(event="call", player=player, call=str(action))
+        call = str(action)
+        self._calls.append((player, call))
+        self._history_log.append({"event": "call", "player": player, "call": call})
         if action.kind == "bid":
             assert action.amount is not None
             self._high_bid, self._high_bidder = action.amount, player
@@ -271,7 +314,7 @@ class DouDizhuState(ClimbingState):
         elif len(self._calls) == 3 and self._high_bidder is None:  # DDZ-3.5c
             self._log(event="void_deal", number=self._deal_index)
             self._deal_index += 1
-            self._begin_deal(self._random_deal(self._deal_index))
+            self._begin_deal(*self._random_deal(self._deal_index))
         else:
             self._to_call = (player + 1) % 3
 
@@ -325,27 +368,11 @@ class DouDizhuState(ClimbingState):
             "scores": list(s.scores),
         }
 
-    def playout_returns(
-        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
-    ) -> npt.NDArray[np.float64]:
-        """Play the deal out ``n`` times in Rust from this card-play position and settle each
-        (DDZ-7): an ``(n, 3)`` array of returns. ``policy`` is ``"random"`` or ``"greedy"``;
-        the results depend on ``seed`` only, not on ``threads`` (0 = all cores)."""
-        if self._table is None or self._landlord is None:
-            raise IllegalActionError("playouts start at card play: the auction is still on")
-        out = self._table.playouts(n, policy, seed, threads)
-        landlord = self._landlord
-        landlord_won = out["finish_order"][:, 0] == landlord
-        plays = out["plays_made"]
-        farmers = [p for p in range(3) if p != landlord]
-        spring = landlord_won & (plays[:, farmers].sum(axis=1) == 0)  # DDZ-7.2
-        reverse = ~landlord_won & (plays[:, landlord] == 1)  # DDZ-7.3
-        bombs = out["bombs_played"].sum(axis=1)  # DDZ-7.1
-        unit = self._high_bid * 2.0**bombs * np.where(spring | reverse, 2, 1)  # DDZ-7.5/7.6
-        sign = np.where(landlord_won, 1.0, -1.0)
-        returns = np.repeat((-sign * unit)[:, None], 3, axis=1)
-        returns[:, landlord] = 2 * sign * unit  # DDZ-7.7
-        return returns
+    def _playout_start(self) -> tuple[Any, ...]:
+        if self._table is None:  # DDZ-3.4: the auction goes on
+            codes = [_CALL_CODES[call] for _, call in self._calls]
+            return ("doudizhu", "auction", self._hands, self._bottom, self._first_bidder, codes)
+        return ("doudizhu", "play", self._table, self._landlord, self._high_bid)
 
     # ---- information --------------------------------------------------------------------
 
@@ -357,16 +384,22 @@ class DouDizhuState(ClimbingState):
     def observation(self, player: int) -> dict[str, Any]:
         """DDZ-3.9: own hand; every call, the bottom cards once the landlord has them, every
         play and pass, every hand size."""
-        if player not in (0, 1, 2):
-            raise InvalidArgumentError(f"player must be 0, 1 or 2, got {player!r}")
-        hands = self._current_hands()
-        top = self._table.top if self._table is not None else None
+        player = self._check_player(player)
+        table = self._table
+        if table is None:
+            hand = str(self._hands[player])
+            sizes = [17, 17, 17]
+            top = None
+        else:
+            hand = str(table.hand(player))
+            sizes = table.hand_sizes()
+            top = table.top
         return {
             "player": player,
             "phase": self.phase,
             "deal_number": self._deal_index,
-            "hand": str(hands[player]),
-            "hand_sizes": [len(h) for h in hands],
+            "hand": hand,
+            "hand_sizes": sizes,
             "current_player": self.current_player,
             "first_bidder": self._first_bidder,
             "high_bid": self._high_bid,
@@ -378,45 +411,33 @@ class DouDizhuState(ClimbingState):
 
     def _public_history(self) -> list[dict[str, Any]]:
         # Only the current deal: earlier void deals have no bearing on it (DDZ-3.5c).
-        start = max(i for i, e in enumerate(self._history) if e["event"] == "deal")
-        return [dict(e) for e in self._history[start:]]
+        return copy_log(self._history[self._deal_log_start :])
 
     def resample(self, player: int, seed: int | None = None) -> DouDizhuState:
-        """A state with ``player``'s cards and the same public history, the hidden cards dealt
-        at random among the others (and the bottom while it is hidden), each seat keeping every
-        card it is known to have held. Only the current deal is rebuilt (DDZ-3.5c)."""
-        rng = Rng(check_seed(seed))
-        known = self._known_initial_cards(player)
-        bottom_public = self._landlord is not None
-        pool = DECK - known[0] - known[1] - known[2]
-        if bottom_public:
-            pool -= self._bottom
-        rest = rng.shuffled(list(pool))
-        hands = []
-        for p in range(3):
-            need = 17 - len(known[p])
-            hands.append(known[p] | CardSet(rest[:need]))
-            rest = rest[need:]
-        bottom = self._bottom if bottom_public else CardSet(rest[:3])
-        deal = {
-            "hands": [str(h) for h in hands],
-            "bottom": str(bottom),
-            "first_bidder": self._first_bidder,
-            "number": self._deal_index,
-        }
-        clone = DouDizhuState(self.game, self.seed, deal)
-        for entry in self._actions[self._deal_start :]:
-            clone.apply(clone.action_from_json(entry))
-        return clone
-
-    def _known_initial_cards(self, player: int) -> list[CardSet]:
-        """Per seat, the cards of its 17-card dealt hand that ``player`` knows it held."""
-        known = [CardSet(), CardSet(), CardSet()]
-        known[player] = self._hands[player]
-        for e in self._public_history():
-            if e["event"] == "play" and e["player"] != player:
-                cards = CardSet(e["cards"])
-                if e["player"] == self._landlord:
-                    cards -= self._bottom
-                known[e["player"]] |= cards
-        return known
+        """A full state of this deal consistent with everything ``player`` has seen (DDZ-3.9),
+        drawn uniformly in Rust: his own cards, every card played, the bottom once the landlord
+        has shown and taken it (the bottom cards he still holds stay his); before that the
+        bottom is dealt among the hidden cards. Only the current deal is rebuilt (DDZ-3.5c); the
+        new state's seed (for any redeal still to come) is drawn from ``seed``."""
+        player = self._check_resample(player)
+        sampler, new_seed = self._resample_seed(seed)
+        if self._table is None:
+            hands, bottom, table = _core.ddz_resample(player, self._hands, self._bottom, sampler)
+        else:
+            assert self._landlord is not None
+            hands, bottom, table = _core.ddz_resample(
+                player, self._hands, self._bottom, sampler, self._table, self._landlord
+            )
+        self._sync()
+        new = self.clone()
+        new.seed = new_seed
+        new._hands = list(hands)
+        new._bottom = bottom
+        new._table = table
+        new._deal_record = None
+        new._record_parts = (list(hands), bottom, self._first_bidder, self._deal_index)
+        new._action_log = self._action_log[self._deal_start :]
+        new._history_log = self._history_log[self._deal_log_start :]
+        new._deal_start = 0
+        new._deal_log_start = 0
+        return new

@@ -19,22 +19,23 @@ the scoring of RT-6 as a pure function.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play, Rng
-from cardavia.cards import check_seed
-from cardavia.errors import InvalidArgumentError
+from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, Option, register
 from cardavia.games.climbing import (
+    PASS,
     RED_TEN_CARDS,
     ClimbingState,
     PlayActionSpace,
+    _ListedAction,
     action_space,
     as_play,
+    copy_log,
     derive_seed,
 )
 
@@ -225,20 +226,32 @@ class RedTenGame(Game["RedTenState"]):
 
 
 class RedTenState(ClimbingState):
-    """One Red Ten deal: the lighting poll (RT-3.6), then card play until one team is out."""
+    """One Red Ten deal: the lighting poll (RT-3.6), then card play until one team is out.
+
+    ``playout_returns(policy="greedy")`` plays the rest in Rust: a red-ten holder lights only
+    with a very strong hand (bombs, jokers, both red tens and 2s worth 10 points, see
+    ``cardavia_core::climbing::deals``: a lit loss costs ×4, RT-6.3); card play goes out when
+    possible, leads the lowest card in the biggest combination that spends no bomb, lets a
+    partner with one card out, beats opponents with the lowest such play (the highest when an
+    opponent holds two cards or fewer), keeps bombs for an opponent about to go out and follows
+    a partner only lightly. Teams are the playout's full state's (a determinized world's)."""
 
     ruleset = RULESET
     game: RedTenGame
+    _CLONE_LISTS = ("_action_log", "_history_log", "_calls", "_shown", "_hands")
 
     def __init__(self, game: RedTenGame, seed: int | None, deal: Any):
         super().__init__(game, seed, deal)
         self._table = None
         self._events_seen = 0
         if deal is None:
-            deal = self._random_deal()
-        self._deal_record = self._check_deal(deal)
-        self._dealer: int = self._deal_record["dealer"]
-        self._hands = [CardSet(h) for h in self._deal_record["hands"]]
+            self._dealer, self._hands = self._random_deal()
+            self._deal_record = None  # formatted when read
+            self._record_parts = (self._dealer, self._hands)
+        else:
+            self._deal_record = self._check_deal(deal)
+            self._dealer = self._deal_record["dealer"]
+            self._hands = [CardSet(h) for h in self._deal_record["hands"]]
         self._red_team = red_team_of(self._hands)  # RT-3.4
         # RT-3.9: the holder of 3h leads; RT-3.6: the lighting poll starts with him.
         self._first_player = next(p for p in range(4) if THREE_OF_HEARTS in self._hands[p])
@@ -249,16 +262,17 @@ class RedTenState(ClimbingState):
 
     # ---- dealing ------------------------------------------------------------------------
 
-    def _random_deal(self) -> dict[str, Any]:
+    def _build_record(self) -> dict[str, Any]:
+        dealer, hands = self._record_parts
+        return {"dealer": dealer, "hands": [str(h) for h in hands]}
+
+    def _random_deal(self) -> tuple[int, list[CardSet]]:
         """RT-3.2: the dealer drawn from the seeded RNG; RT-3.3: the 54 cards shuffled and dealt
         one at a time from the seat after the dealer, in turn order."""
         sub = derive_seed(self.seed, 0)
         dealer = Rng(derive_seed(sub, 1)).below(4)
-        cards = Rng(sub).shuffled(list(DECK))
-        hands: list[list[Card]] = [[], [], [], []]
-        for k, card in enumerate(cards):
-            hands[(dealer + 1 + k) % 4].append(card)
-        return {"dealer": dealer, "hands": [str(CardSet(h)) for h in hands]}
+        hands, _ = _core.climb_deal(RULESET, sub, dealer)
+        return dealer, hands
 
     @staticmethod
     def _check_deal(deal: Any) -> dict[str, Any]:
@@ -319,12 +333,33 @@ class RedTenState(ClimbingState):
     def legal_actions(self) -> list[Action]:
         if self._table is None:  # RT-3.6
             player = self._poll[len(self._calls)]
-            if self._hands[player].isdisjoint(RED_TENS):
-                return [DECLINE]
-            return [LIGHT, DECLINE]
-        if self._table.is_over:
-            return []
-        return self._play_actions()
+            listed = [DECLINE] if self._hands[player].isdisjoint(RED_TENS) else [LIGHT, DECLINE]
+            self._listed = listed
+            return listed
+        listed_plays: list[Action] = self._table.legal_action_objects(_ListedAction, PASS)
+        return listed_plays  # RT-5.2, RT-5.3
+
+    def legal_action_ids(self) -> list[int]:
+        if self._table is None:  # RT-3.6: light (1) for a red-ten holder, decline (2)
+            player = self._poll[len(self._calls)]
+            return [2] if self._hands[player].isdisjoint(RED_TENS) else [1, 2]
+        ids: list[int] = self._table.legal_action_ids()
+        return ids
+
+    def _apply_before_play(self, action: Action | str | int) -> None:
+        if type(action) is int and action in (1, 2):
+            # The lighting poll by id (RT-3.6): 1 is light, 2 is decline.
+            call = LIGHT if action == 1 else DECLINE
+            violation = self._violation(call)
+            if violation is not None:
+                rule, why = violation
+                raise IllegalActionError(
+                    f"action id {action} ({call}) is illegal ({rule}): {why}", rule=rule
+                )
+            self._action_log.append(call.to_json())
+            self._do_call(call)
+            return
+        super()._apply_before_play(action)
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         if self._table is None:
@@ -361,6 +396,18 @@ class RedTenState(ClimbingState):
             self._log(event="call", player=player, call="decline")
         if len(self._calls) == 4:
             self._start_play(self._hands, self._first_player)  # RT-3.9
+
+    def _playout_start(self) -> tuple[Any, ...]:
+        if self._table is None:  # RT-3.6: the poll goes on
+            return (
+                "red_ten",
+                "lighting",
+                self._hands,
+                self._first_player,
+                len(self._calls),
+                self.lit,
+            )
+        return ("red_ten", "play", self._table, self.lit)
 
     # ---- outcome ------------------------------------------------------------------------
 
@@ -402,114 +449,58 @@ class RedTenState(ClimbingState):
     def observation(self, player: int) -> dict[str, Any]:
         """RT-3.5: own hand; the dealer, every call and the red tens shown by lighting, every
         play and pass, every hand size (RT-5.1). The teams are not revealed."""
-        if isinstance(player, bool) or player not in range(4):
-            raise InvalidArgumentError(f"player must be 0, 1, 2 or 3, got {player!r}")
-        hands = self._current_hands()
-        top = self._table.top if self._table is not None else None
+        player = self._check_player(player)
+        table = self._table
+        if table is None:
+            hand = str(self._hands[player])
+            sizes = [len(h) for h in self._hands]
+            top = None
+            finish: list[int] = []
+        else:
+            hand = str(table.hand(player))
+            sizes = table.hand_sizes()
+            top = table.top
+            finish = table.finish_order
         return {
             "player": player,
             "phase": self.phase,
             "dealer": self._dealer,
             "first_player": self._first_player,
-            "hand": str(hands[player]),
-            "hand_sizes": [len(h) for h in hands],
+            "hand": hand,
+            "hand_sizes": sizes,
             "current_player": self.current_player,
             "lit": self.lit,
             "lit_by": [p for p, call in self._calls if call == "light"],
             "shown": [str(s) for s in self._shown],
             "top": None if top is None else {"player": top[1], "cards": str(top[0].cards)},
-            "finish_order": [] if self._table is None else list(self._table.finish_order),
-            "history": self.history,
+            "finish_order": finish,
+            "history": copy_log(self._history),
         }
 
     def resample(self, player: int, seed: int | None = None) -> RedTenState:
-        """A state with ``player``'s cards, the same dealer and the same public course, the
-        hidden cards dealt at random among the others. Every seat keeps what it is known to
-        hold: its plays, the red tens it showed (a lit seat shows all of its red tens, so it
-        gets no other), ``3h`` for the first leader. The hidden red tens are placed first, with
-        the probability of the number of deals completing each placement, among the placements
-        under which no team had finished before the deal's last finish and one has iff the deal
-        is over (RT-5.7); the rest is dealt uniformly. The result is uniform over the deals
-        consistent with ``player``'s observation."""
-        if isinstance(player, bool) or player not in range(4):
-            raise InvalidArgumentError(f"player must be 0, 1, 2 or 3, got {player!r}")
-        rng = Rng(check_seed(seed))
-        others = [p for p in range(4) if p != player]
-        pinned = {p: self._shown[p] for p in others}
-        finishes: list[list[int]] = []
-        if self._table is not None:
-            for e in self._table.history():
-                if e["event"] == "play" and e["player"] != player:
-                    pinned[e["player"]] = pinned[e["player"]] | e["play"].cards
-                elif e["event"] == "finished":
-                    finishes.append([*(finishes[-1] if finishes else []), e["player"]])
-        if self._first_player != player:  # RT-3.9: the first leader held 3h (public)
-            pinned[self._first_player] = pinned[self._first_player] | CardSet([THREE_OF_HEARTS])
-        sizes = hand_sizes(self._dealer)
-        room = {p: sizes[p] - len(pinned[p]) for p in others}
-        own = self._hands[player]
-        known_red = {p: not pinned[p].isdisjoint(RED_TENS) for p in range(4) if p != player}
-        hidden_reds = RED_TENS - own
-        for p in others:
-            hidden_reds -= pinned[p]
-        lit_seats = {p for p, call in self._calls if call == "light"}
-        over = self._table is not None and self._table.is_over
-        # Placements of the hidden red tens: a seat that lit holds no red ten it did not show.
-        candidates = [p for p in others if p not in lit_seats]
-        placements: list[tuple[dict[int, int], int]] = []
-        for seats in itertools.product(candidates, repeat=len(hidden_reds)):
-            counts = {p: seats.count(p) for p in others}
-            if any(counts[p] > room[p] for p in others):
-                continue
-            red = {p for p in others if known_red[p] or counts[p]}
-            if not own.isdisjoint(RED_TENS):
-                red.add(player)
-            if not self._consistent_end(red, finishes, over):
-                continue
-            weight = 1
-            for p in others:  # falling factorial: ways to fill the rest of p's hand
-                for k in range(counts[p]):
-                    weight *= room[p] - k
-            placements.append((dict(zip(range(len(seats)), seats, strict=True)), weight))
-        assert placements, "the real deal is always consistent"
-        chosen = _weighted_choice(placements, rng)
-        hands = {p: pinned[p] for p in others}
-        for k, card in enumerate(hidden_reds):
-            hands[chosen[k]] = hands[chosen[k]] | CardSet([card])
-            room[chosen[k]] -= 1
-        free = DECK - own - hidden_reds
-        for p in others:
-            free -= pinned[p]
-        rest = rng.shuffled(list(free))
-        for p in others:
-            hands[p] = hands[p] | CardSet(rest[: room[p]])
-            rest = rest[room[p] :]
-        all_hands = [own if p == player else hands[p] for p in range(4)]
-        deal = {"dealer": self._dealer, "hands": [str(h) for h in all_hands]}
-        clone = RedTenState(self.game, self.seed, deal)
-        for entry in self._actions:
-            clone.apply(clone.action_from_json(entry))
-        return clone
-
-    @staticmethod
-    def _consistent_end(red: set[int], finishes: list[list[int]], over: bool) -> bool:
-        """RT-5.7 under the red team ``red``: no team was out before the last finish, and one is
-        out after it exactly when the deal is over."""
-        if len(red) not in (1, 2):
-            return False
-        if any(_team_out(red, f) for f in finishes[:-1]):
-            return False
-        return _team_out(red, finishes[-1]) == over if finishes else not over
-
-
-def _weighted_choice(options: list[tuple[dict[int, int], int]], rng: Rng) -> dict[int, int]:
-    """One of ``options`` (value, integer weight) with probability proportional to its weight."""
-    pick = rng.below(sum(w for _, w in options))
-    for value, weight in options:
-        if pick < weight:
-            return value
-        pick -= weight
-    raise AssertionError("unreachable: pick < total weight")
+        """A full state consistent with everything ``player`` has seen, drawn exactly uniformly
+        in Rust: his own cards, the dealer, every card played by whom, ``3h`` with the first
+        leader until he plays it (RT-3.9), the red tens each lit seat showed and no other red
+        ten in a lit seat (RT-3.6; a decline reveals nothing), and teams under which the deal is
+        still running: the seats out so far are no whole team (RT-5.7). The teams follow from
+        the new deal (RT-3.4); the new state's seed is drawn from ``seed``."""
+        player = self._check_resample(player)
+        sampler, new_seed = self._resample_seed(seed)
+        lit = [False] * 4
+        for p, call in self._calls:
+            lit[p] = lit[p] or call == "light"
+        hands, table = _core.rt_resample(
+            player, self._hands, self._shown, lit, self._first_player, sampler, self._table
+        )
+        self._sync()
+        new = self.clone()
+        new.seed = new_seed
+        new._hands = list(hands)
+        new._table = table
+        new._red_team = red_team_of(new._hands)
+        new._deal_record = None
+        new._record_parts = (self._dealer, list(hands))
+        return new
 
 
 class RedTenMatch(Match[RedTenState]):

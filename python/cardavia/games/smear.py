@@ -12,7 +12,11 @@ one card per action, bidder first then clockwise; SM-3.9/3.10 — see
 ``partner_call`` (5 players, SM-3.11) → ``play`` (6 tricks, SM-4/5) → ``over``.
 
 The deal runs in Rust (:class:`cardavia._core.SmearDeal`, on the shared trick-taking kernel);
-this module adds the protocol, settlement (SM-6.4-6.8), observation, resampling and the match.
+this module adds the protocol, settlement (SM-6.4-6.8), observation and the match. For search,
+:meth:`SmearState.resample` redeals what a player cannot see (exactly uniformly, in Rust, with
+trump retention and the partner card respected) and :meth:`SmearState.playout_returns` plays on
+to the end from any bid, trump choice, discard, partner call or card in Rust, with uniformly
+random or greedy actions (the greedy rules are listed there).
 
 Actions (fixed ids, 174): ``pass`` 0, ``bid b`` ``b - 3`` (4-10 → 1-7), ``trump c|d|h|s`` 8-11,
 ``discard <card>`` ``12 + index``, ``call <card>`` ``66 + index``, a played card
@@ -24,10 +28,10 @@ Actions (fixed ids, 174): ``pass`` 0, ``bid b`` ``b - 3`` (4-10 → 1-7), ``trum
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import numpy.typing as npt
 
 from cardavia import _core
@@ -36,6 +40,7 @@ from cardavia.cards import check_seed
 from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, Option, State, register
 from cardavia.games.climbing import derive_seed
+from cardavia.games.trick_search import check_count, check_policy, check_threads
 
 __all__ = [
     "NUM_ACTIONS",
@@ -69,6 +74,18 @@ def _build_actions() -> tuple[Action, ...]:
 
 ACTIONS = _build_actions()
 """Every action, by id."""
+ACTION_JSON: tuple[dict[str, Any], ...] = tuple(a.to_json() for a in ACTIONS)
+"""Each action's record entry, by id (shared, never changed)."""
+_ID_OF_OBJECT = {id(a): i for i, a in enumerate(ACTIONS)}
+_DISCARD_EVENTS = tuple(
+    tuple({"event": "discard", "player": seat, "card": str(Card.from_index(i))} for i in range(54))
+    for seat in range(6)
+)
+"""The history entry of seat s discarding card i (shared, never changed)."""
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in record.items()}
 
 
 def hand_size(players: int) -> int:
@@ -139,8 +156,13 @@ def simulate(
     ``partner`` (-1 none), ``num_sides``, ``points`` (n, 3), ``game_totals`` (n, 3),
     ``cards_played``, ``cards_captured``, ``trumps_kept_ok`` (SM-3.10 held for every seat) and
     ``winners`` (n, 8): the side of High, Low, Jack, Jick, SJ, BJ, Trey, Game (-1 = nobody).
-    Results depend on ``seed`` only, not on ``threads`` (0 = every core)."""
-    return _core.smear_simulate(players, n, check_seed(seed), threads)
+    Results depend on ``seed`` only, not on ``threads`` (0 = every core). A count that is
+    not an int, negative, or too large to hold raises InvalidArgumentError; Ctrl-C stops a
+    long run."""
+    if isinstance(players, bool) or players not in (4, 5, 6):
+        raise InvalidArgumentError(f"players must be 4, 5 or 6, got {players!r}")
+    count = check_count(n, minimum=0)
+    return _core.smear_simulate(players, count, check_seed(seed), check_threads(threads))
 
 
 @register
@@ -198,10 +220,13 @@ class SmearState(State):
             if dealer is None:  # SM-3.3: deal 1's dealer at random from the seeded RNG
                 dealer = Rng(derive_seed(derive_seed(self.seed, 0), 1)).below(n)
             self._check_seat(dealer, "dealer")
-            deal = self._random_deal(int(number), int(dealer))
-        self._deal_record = self._check_deal(deal)
+            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                raise InvalidArgumentError(f"number must be a non-negative int, got {number!r}")
+            # A seeded deal is valid by construction (SM-3.4): no second check.
+            self._deal_record = self._random_deal(number, int(dealer))
+        else:
+            self._deal_record = self._check_deal(deal)
         self._number: int = self._deal_record["number"]
-        self._actors: list[int] = []
         self._begin(self._deal_record)
 
     def _check_seat(self, seat: Any, what: str) -> None:
@@ -250,6 +275,9 @@ class SmearState(State):
                                CardSet(deal["stock"]))  # fmt: skip
         self._current_record = dict(deal)
         self._deal_start = len(self._actions)
+        self._history_start = len(self._history)
+        # (action index, history index, seat) of each discard of this deal, for resample.
+        self._discard_at: list[tuple[int, int, int]] = []
         self._log(event="deal", number=self._number, dealer=self._dealer)
 
     # ---- protocol -----------------------------------------------------------------------
@@ -289,9 +317,11 @@ class SmearState(State):
         return self._deal.hands()
 
     def legal_actions(self) -> list[Action]:
-        listed = [ACTIONS[i] for i in self._deal.legal_ids()]
-        self._listed = listed
-        return listed
+        return [ACTIONS[i] for i in self._deal.legal_ids()]
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in the same order."""
+        return self._deal.legal_ids()
 
     def _id_or_violation(self, action: Action) -> int | tuple[str, str]:
         kind = action.kind
@@ -320,13 +350,36 @@ class SmearState(State):
             return found
         return self._deal.violation(found)
 
-    def _do(self, action: Action) -> None:
-        player = self.current_player
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action (an Action, its text or its id); an illegal one raises
+        IllegalActionError naming the rule and changes nothing; an id outside 0..173 raises
+        InvalidArgumentError."""
+        if type(action) is int:
+            i = action
+            if not 0 <= i < NUM_ACTIONS:
+                raise InvalidArgumentError(f"action id {i} is not in 0..{NUM_ACTIONS - 1}")
+        else:
+            act = action if isinstance(action, Action) else self.to_action(action)
+            found = _ID_OF_OBJECT.get(id(act))
+            if found is not None and ACTIONS[found] is act:
+                i = found
+            else:  # built by hand: it must equal a legal action in every field it sets
+                self.check(act)
+                i = _ID_OF_OBJECT[id(self._canonical(act))]
+        player = self._deal.current_player
+        violation = self._deal.step(i)
+        if violation is not None:
+            rule, why = violation
+            raise IllegalActionError(f"{ACTIONS[i]} is illegal ({rule}): {why}", rule=rule)
         assert player is not None
-        found = self._id_or_violation(action)
-        assert isinstance(found, int)
-        self._actors.append(player)
-        self._deal.apply(found)
+        self._actions.append(ACTION_JSON[i])
+        self._record(player, ACTIONS[i])
+
+    def _do(self, action: Action) -> None:
+        self.apply(action)
+
+    def _record(self, player: int, action: Action) -> None:
+        """The history entries of an action just taken (and the redeal after an all-pass)."""
         phase = self._deal.phase
         kind = action.kind
         if kind in ("pass", "bid"):
@@ -342,6 +395,7 @@ class SmearState(State):
             if self.game.num_players != 5:
                 self._log(event="stock", player=player, count=len(self._deal.stock))
         elif kind == "discard":
+            self._discard_at.append((len(self._actions) - 1, len(self._history), player))
             self._log(event="discard", player=player, card=str(action.cards))
         elif kind == "call":
             card = str(action.cards)
@@ -357,6 +411,19 @@ class SmearState(State):
                 last = self._deal.tricks()[-1]
                 self._log(event="trick", leader=last["leader"], cards=last["cards"],
                           winner=last["winner"])  # fmt: skip
+
+    def clone(self) -> SmearState:
+        """An independent copy (the Rust deal copied, the record and history lists copied;
+        their entries are never changed once appended)."""
+        new = object.__new__(SmearState)
+        new.__dict__.update(self.__dict__)
+        new._deal = self._deal.clone()
+        new._deal_record = _copy_record(self._deal_record)
+        new._current_record = _copy_record(self._current_record)
+        new._actions = self._actions.copy()
+        new._history = self._history.copy()
+        new._discard_at = self._discard_at.copy()
+        return new
 
     def _settlement(self) -> dict[str, Any] | None:
         points = self._deal.points()
@@ -397,21 +464,19 @@ class SmearState(State):
     # ---- information --------------------------------------------------------------------
 
     def _public_history(self, player: int) -> list[dict[str, Any]]:
-        start = max(i for i, e in enumerate(self._history) if e["event"] == "deal")
         out = []
-        for e in self._history[start:]:
-            entry = dict(e)
+        for e in self._history[self._history_start :]:
             if e["event"] == "discard" and e["player"] != player:
-                del entry["card"]  # SM-3.9: discards are face down
-            out.append(entry)
+                out.append({"event": "discard", "player": e["player"]})  # SM-3.9: face down
+            else:
+                out.append(dict(e))
         return out
 
     def observation(self, player: int) -> dict[str, Any]:
         """Own cards (the stock too for a bidder who took it), own discards, the bids, trump,
         partner card and partner, every played card and trick, hand sizes; nothing else."""
+        player = self._check_player(player)
         n = self.game.num_players
-        if isinstance(player, bool) or player not in range(n):
-            raise InvalidArgumentError(f"player must be 0-{n - 1}, got {player!r}")
         hands = self._deal.hands()
         leader, cards = self._deal.current_trick()
         partner_card = self._deal.partner_card
@@ -440,178 +505,90 @@ class SmearState(State):
         }
 
     def resample(self, player: int, seed: int | None = None) -> SmearState:
-        """A state with ``player``'s own cards and the same public course, every card hidden
-        from ``player`` (other hands, discards, the stock) dealt again at random, so that every
-        recorded action stays legal: suits a seat showed out of stay void (SM-4.3), other
-        players' discards are redrawn obeying the trump retention (SM-3.10), and an unfound
-        partner card stays out of every hand (SM-3.11b). Only the current deal is rebuilt."""
-        n = self.game.num_players
-        if isinstance(player, bool) or player not in range(n):
-            raise InvalidArgumentError(f"player must be 0-{n - 1}, got {player!r}")
-        rng = Rng(check_seed(seed))
-        record = self._current_record
-        dealt = [CardSet(h) for h in record["hands"]]
-        stock = CardSet(record["stock"])
-        if self._deal.trump is None:
-            return self._resample_before_trump(player, rng, dealt, stock)
-        return self._resample_after_trump(player, rng, dealt, stock)
+        """A full state at the same decision point with the same public course (bids, trump,
+        partner card and partner, plays), consistent with everything ``player`` has seen: his
+        own dealt cards and his discards in their order, the stock if he took it as bidder
+        (SM-3.8), the suits each player showed out of (SM-4.3; not the partner card forced into
+        trick 1, SM-5.4), how many cards each discarded. Every card hidden from him (other
+        hands, their face-down discards, the stock he did not take, the split of the bidder's
+        cards between his deal and the stock) is dealt again in Rust, exactly uniformly over the
+        deals consistent with that, including trump retention (SM-3.10: a player discarded a
+        trump only if he kept six trumps) and an unfound partner card (SM-3.11b: in nobody's
+        hand and not in the bidder's discards). Other players' discards come in a random order
+        (every order is legal).
 
-    def _rebuild(self, hands: list[CardSet], stock: CardSet,
-                 discards: dict[int, list[Card]]) -> SmearState:  # fmt: skip
-        deal = {
+        The state starts at the current deal (earlier all-passed deals are left out of its
+        record); its seed is derived from ``seed`` (None: a fresh one), never the true one, so a
+        later redeal comes from the resample's randomness."""
+        player = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is no decision to resample for")
+        rseed = check_seed(seed)
+        deal = self._deal.resample(player, rseed)
+        new = object.__new__(SmearState)
+        new.game = self.game
+        new.seed = derive_seed(rseed, 1)
+        new._number = self._number
+        new._dealer = self._dealer
+        new._deal = deal
+        new._deal_record = {
             "dealer": self._dealer,
-            "hands": [str(h) for h in hands],
-            "stock": str(stock),
+            "hands": [str(h) for h in deal.dealt()],
+            "stock": str(deal.stock),
             "number": self._number,
         }
-        clone = SmearState(self.game, self.seed, deal)
-        queues = {q: list(cards) for q, cards in discards.items()}
-        actions = self._actions[self._deal_start :]
-        actors = self._actors[len(self._actors) - len(actions) :] if actions else []
-        for entry, actor in zip(actions, actors, strict=True):
-            if entry["kind"] == "discard" and actor in queues:
-                clone.apply(ACTIONS[DISCARD_BASE + queues[actor].pop(0).index])
-            else:
-                clone.apply(clone.action_from_json(entry))
-        return clone
+        new._current_record = _copy_record(new._deal_record)
+        start, hstart = self._deal_start, self._history_start
+        actions = self._actions[start:]
+        history = self._history[hstart:]
+        log = deal.discard_log()
+        discard_at = []
+        for k, (ai, hi, seat) in enumerate(self._discard_at):
+            ai, hi = ai - start, hi - hstart
+            if seat != player:
+                card = log[k]
+                actions[ai] = ACTION_JSON[DISCARD_BASE + card]
+                history[hi] = _DISCARD_EVENTS[seat][card]
+            discard_at.append((ai, hi, seat))
+        new._actions = actions
+        new._history = history
+        new._deal_start = 0
+        new._history_start = 0
+        new._discard_at = discard_at
+        return new
 
-    def _resample_before_trump(
-        self, player: int, rng: Rng, dealt: list[CardSet], stock: CardSet
-    ) -> SmearState:
-        n = self.game.num_players
-        rest = rng.shuffled(list(DECK - dealt[player]))
-        hands = list(dealt)
-        for s in range(n):
-            if s != player:
-                hands[s] = CardSet(rest[: hand_size(n)])
-                rest = rest[hand_size(n) :]
-        return self._rebuild(hands, CardSet(rest), {})
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int | None = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """``n`` seeded playouts in Rust from this decision (bidding, trump, discards, partner
+        call or play) to the end of the deal: a float64 array (n, players) of the seats'
+        :meth:`returns` (each seat's score change, SM-6.4-6.8). An all-pass is redealt by the
+        same dealer from the playout's own generator (SM-3.6). The same seed gives the same
+        array for any ``threads`` (0 = every core). They use the full state they are given:
+        run them on :meth:`resample` results to respect a player's information.
 
-    def _resample_after_trump(
-        self, player: int, rng: Rng, dealt: list[CardSet], stock: CardSet
-    ) -> SmearState:
-        n = self.game.num_players
-        trump = self._deal.trump
-        assert trump is not None
-        t_cards = trumps(trump)
-        bidder = self.bidder
-        assert bidder is not None
-        takes_stock = n != 5
-        hands_now = self._deal.hands()
-        discards_now = [self._deal.discards(s) for s in range(n)]
-        partner_card = self._deal.partner_card
-        partner = self._deal.partner
+        ``policy="random"``: uniformly random legal actions. ``policy="greedy"``
+        (``cardavia_core::tricks::smear::greedy``), per decision:
 
-        # What each seat is publicly known to hold: cards it played, and a found partner card.
-        played = [CardSet() for _ in range(n)]
-        voids: list[set[int]] = [set() for _ in range(n)]
-        tricks = [(t["leader"], [Card(c) for c in t["cards"]]) for t in self._deal.tricks()]
-        leader, current = self._deal.current_trick()
-        if current and leader is not None:
-            tricks.append((leader, list(current)))
-        suit_sets = effective_suits(trump)
-        suit_of = {c: k for k, cards in enumerate(suit_sets) for c in cards}
-        for number, (lead_seat, cards) in enumerate(tricks):
-            led = suit_of[cards[0]]
-            for k, card in enumerate(cards):
-                seat = (lead_seat + k) % n
-                played[seat] |= CardSet([card])
-                forced = number == 0 and seat == partner and card == partner_card
-                if suit_of[card] != led and not forced:
-                    voids[seat].add(led)
-        known_kept = [played[s] for s in range(n)]
-        if partner is not None and partner_card is not None:
-            known_kept[partner] |= CardSet([partner_card])
-
-        # The player's own knowledge.
-        mine = dealt[player] | (stock if takes_stock and player == bidder else CardSet())
-        pool = DECK - mine
-        others = [s for s in range(n) if s != player]
-        for s in others:
-            pool -= known_kept[s]
-        hidden_partner = partner_card is not None and partner is None and partner_card in pool
-        classes = [pool & cards for cards in effective_suits(trump)]
-        if hidden_partner:
-            assert partner_card is not None
-            classes = [c - CardSet([partner_card]) for c in classes]
-            classes.append(CardSet([partner_card]))
-        all_suits = 0b1111
-        non_trump = all_suits & ~(1 << trump)
-        partner_bit = 1 << 4 if hidden_partner else 0
-
-        discarders = [s for s in others if len(discards_now[s]) > 0]
-        modes = list(itertools.product((False, True), repeat=len(discarders)))
-        order = rng.shuffled(list(range(len(modes))))
-        for k in order:
-            all_trump = dict(zip(discarders, modes[k], strict=True))
-            buckets: list[tuple[int, int]] = []
-            layout: list[tuple[int, str]] = []
-            feasible = True
-            for s in others:
-                allowed = all_suits & ~sum(1 << v for v in voids[s])
-                remaining = len(hands_now[s]) - len(known_kept[s] - played[s])
-                if all_trump.get(s, False):
-                    need = max(0, 6 - len(known_kept[s] & t_cards))
-                    if need > remaining or (need and not allowed >> trump & 1):
-                        feasible = False
-                        break
-                    buckets.append((need, 1 << trump))
-                    layout.append((s, "kept"))
-                    remaining -= need
-                buckets.append((remaining, allowed))
-                layout.append((s, "kept"))
-                x_allowed = all_suits if all_trump.get(s, False) else non_trump
-                if s != bidder:
-                    x_allowed |= partner_bit
-                buckets.append((len(discards_now[s]), x_allowed))
-                layout.append((s, "discard"))
-            if not takes_stock and player is not None:
-                buckets.append((len(stock), all_suits | partner_bit))
-                layout.append((-1, "stock"))
-            if not feasible:
-                continue
-            try:
-                assigned = _core.constrained_deal(classes, buckets, rng.below(2**63))
-            except InvalidArgumentError:
-                continue
-            return self._assemble(player, rng, dealt, stock, known_kept, layout, assigned)
-        raise AssertionError("no consistent deal found; the true deal is one")  # pragma: no cover
-
-    def _assemble(
-        self,
-        player: int,
-        rng: Rng,
-        dealt: list[CardSet],
-        stock: CardSet,
-        known_kept: list[CardSet],
-        layout: list[tuple[int, str]],
-        assigned: list[CardSet],
-    ) -> SmearState:
-        n = self.game.num_players
-        trump = self._deal.trump
-        bidder = self.bidder
-        assert trump is not None and bidder is not None
-        t_cards = trumps(trump)
-        total = {s: known_kept[s] for s in range(n) if s != player}
-        discards: dict[int, list[Card]] = {}
-        new_stock = stock
-        for (s, part), cards in zip(layout, assigned, strict=True):
-            if part == "stock":
-                new_stock = cards
-                continue
-            total[s] |= cards
-            if part == "discard":
-                # Trumps first: each is then discarded while the hand holds more than 6 trumps.
-                discards[s] = sorted(cards, key=lambda c: (c not in t_cards, c.index))
-        hands = list(dealt)
-        for s, cards in total.items():
-            if n != 5 and s == bidder:
-                shuffled = rng.shuffled(list(cards))
-                hands[s] = CardSet(shuffled[: hand_size(n)])
-                new_stock = CardSet(shuffled[hand_size(n) :])
-            else:
-                hands[s] = cards
-        return self._rebuild(hands, new_stock, discards)
+        * bid: estimate the points the hand takes in each suit as trump (High from the ace,
+          Low from the two, Jack, Jick, jokers and the Trey weighted by how well the hand
+          protects them, Game, length, plus what partner and the stock usually bring); bid the
+          minimum legal bid when the best estimate reaches it, else pass;
+        * trump: the suit with the best estimate (the longest and strongest);
+        * discard: the non-trump least worth keeping (low spot cards first, aces and tens
+          last); with more than six trumps, then the least valuable trumps;
+        * partner call (5 players): the highest trump the bidder lacks, else an outside ace;
+        * play: the bidder's side leads a master trump to pull the jack and jick; otherwise
+          cash an outside master, else lead the least valuable card; when partner is winning
+          safely, smear the card worth most onto his trick; otherwise win as cheaply as
+          possible when the trick holds points, when last to play or when the winner is a
+          master, else play the least valuable card."""
+        count = check_count(n)
+        policy = check_policy(policy)
+        threads = check_threads(threads)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is nothing to play out")
+        return self._deal.playout_returns(count, policy, check_seed(seed), threads)
 
     # ---- action text and ids ------------------------------------------------------------
 
@@ -622,11 +599,18 @@ class SmearState(State):
         return found
 
     def action_from_id(self, action_id: int) -> Action:
+        """The legal action with this id; InvalidArgumentError for an id outside 0..173,
+        IllegalActionError naming the rule for one not legal now."""
         if not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalActionError(f"action id {action_id} is not in 0..{NUM_ACTIONS - 1}")
+            raise InvalidArgumentError(f"action id {action_id} is not in 0..{NUM_ACTIONS - 1}")
         action = ACTIONS[action_id]
-        if action_id not in self._deal.legal_ids():
-            raise IllegalActionError(f"action id {action_id} ({action}) is not legal now")
+        found = self._deal.violation(action_id)
+        if found is not None:
+            rule, why = found
+            raise IllegalActionError(
+                f"action id {action_id} ({action}) is not a legal action id now ({rule}): {why}",
+                rule=rule,
+            )
         return action
 
     def parse_action(self, text: str) -> Action:

@@ -22,15 +22,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardavia import _core
-from cardavia._core import Card, CardSet, Play, Rng
-from cardavia.cards import check_seed
+from cardavia._core import Card, CardSet, Play
 from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action, Game, register
 from cardavia.games.climbing import (
+    PASS,
     ClimbingState,
     PlayActionSpace,
+    _ListedAction,
     action_space,
     as_play,
+    copy_log,
     derive_seed,
 )
 
@@ -225,31 +227,44 @@ class ZhengShangyouGame(Game["ZhengShangyouState"]):
 
 
 class ZhengShangyouState(ClimbingState):
-    """One Zheng Shangyou deal: card play from the ``3h`` holder's lead to the first player out."""
+    """One Zheng Shangyou deal: card play from the ``3h`` holder's lead to the first player out.
+
+    ``playout_returns(policy="greedy")`` plays the rest in Rust with the greedy rule of
+    ``cardavia_core::climbing::playout``: go out when possible; lead the lowest card in the
+    biggest combination that spends no bomb; beat with the lowest such play (the highest when an
+    opponent holds two cards or fewer); a bomb only when it is the only way to beat (the duty
+    to beat, ZSY-6.3) or an opponent is about to go out."""
 
     ruleset = RULESET
     game: ZhengShangyouGame
+    _bomb_bonus_log = True  # ZSY-7.3: a bomb_bonus entry after each response-bomb trick
+    _CLONE_LISTS = ("_action_log", "_history_log", "_hands")
 
     def __init__(self, game: ZhengShangyouGame, seed: int | None, deal: Any):
         super().__init__(game, seed, deal)
         self._table = None
         self._events_seen = 0
         if deal is None:
-            deal = self._random_deal()
-        self._deal_record = self._check_deal(deal)
-        self._hands = [CardSet(h) for h in self._deal_record["hands"]]
+            self._hands = self._random_hands()
+            self._deal_record = None  # formatted when read
+            self._record_parts = self._hands
+        else:
+            self._deal_record = self._check_deal(deal)
+            self._hands = [CardSet(h) for h in self._deal_record["hands"]]
         # ZSY-3.3: the holder of 3h leads the first trick.
         self._first_player = next(p for p in range(3) if THREE_OF_HEARTS in self._hands[p])
-        self._bomb_tricks = [0, 0, 0]
         self._log(event="deal", first_player=self._first_player)
         self._start_play(self._hands, self._first_player)
 
     # ---- dealing ------------------------------------------------------------------------
 
-    def _random_deal(self) -> dict[str, Any]:
+    def _build_record(self) -> dict[str, Any]:
+        return {"hands": [str(h) for h in self._record_parts]}
+
+    def _random_hands(self) -> list[CardSet]:
         """ZSY-3.2: the 48 cards shuffled uniformly (seeded) and dealt 16 to each seat."""
-        cards = Rng(derive_seed(self.seed, 0)).shuffled(list(DECK))
-        return {"hands": [str(CardSet(cards[p::3])) for p in range(3)]}
+        hands, _ = _core.climb_deal(RULESET, derive_seed(self.seed, 0))
+        return hands
 
     @staticmethod
     def _check_deal(deal: Any) -> dict[str, Any]:
@@ -288,23 +303,19 @@ class ZhengShangyouState(ClimbingState):
 
     def legal_actions(self) -> list[Action]:
         assert self._table is not None
-        if self._table.is_over:
-            return []
-        return self._play_actions()  # ZSY-6.7
+        listed: list[Action] = self._table.legal_action_objects(_ListedAction, PASS)  # ZSY-6.7
+        return listed
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
         return self._play_violation(action)
 
     def _do(self, action: Action) -> None:
-        assert self._table is not None
+        # ZSY-7.3/7.4: the log gains a bomb_bonus entry after each trick that ended with a
+        # response bomb on top (from the table's history, see ClimbingState._sync).
         self._do_play(action)
-        # ZSY-7.3/7.4: a trick that ended with a response bomb on top earns its player a bonus.
-        tricks = self._table.response_bomb_tricks
-        for p in range(3):
-            for _ in range(tricks[p] - self._bomb_tricks[p]):
-                points = [20 if q == p else -10 for q in range(3)]
-                self._log(event="bomb_bonus", player=p, points=points)
-        self._bomb_tricks = list(tricks)
+
+    def _playout_start(self) -> tuple[Any, ...]:
+        return ("zhengshangyou", "play", self._table)
 
     # ---- outcome ------------------------------------------------------------------------
 
@@ -353,131 +364,41 @@ class ZhengShangyouState(ClimbingState):
     def observation(self, player: int) -> dict[str, Any]:
         """ZSY-3.5: own hand; every play and pass, every hand size, who has played at least one
         card, and the bomb bonuses so far (they follow from the public plays)."""
-        if isinstance(player, bool) or player not in (0, 1, 2):
-            raise InvalidArgumentError(f"player must be 0, 1 or 2, got {player!r}")
-        assert self._table is not None
-        hands = self._table.hands()
-        top = self._table.top
-        tricks = self._table.response_bomb_tricks
+        player = self._check_player(player)
+        table = self._table
+        assert table is not None
+        top = table.top
+        tricks = table.response_bomb_tricks
         total = sum(tricks)
         return {
             "player": player,
             "phase": self.phase,
-            "hand": str(hands[player]),
-            "hand_sizes": [len(h) for h in hands],
-            "current_player": self.current_player,
+            "hand": str(table.hand(player)),
+            "hand_sizes": table.hand_sizes(),
+            "current_player": table.current_player,
             "first_player": self._first_player,
-            "has_played": [n > 0 for n in self._table.plays_made],
+            "has_played": [n > 0 for n in table.plays_made],
             "bonuses": [30 * t - 10 * total for t in tricks],
             "top": None if top is None else {"player": top[1], "cards": str(top[0].cards)},
-            "history": self.history,
+            "history": copy_log(self._history),
         }
 
     def resample(self, player: int, seed: int | None = None) -> ZhengShangyouState:
-        """A state with ``player``'s cards and the same public course, the hidden cards dealt
-        among the two others at random, such that every seat keeps the cards it is known to have
-        held (its plays; ``3h`` for the first leader) and every pass stays forced: a seat that
-        passed held nothing that beat the top play then (ZSY-6.3). The deal is drawn by a
-        randomised search over card assignments (each pass constraint is monotone, so partial
-        assignments are pruned early); it is consistent but not exactly uniform."""
-        if isinstance(player, bool) or player not in (0, 1, 2):
-            raise InvalidArgumentError(f"player must be 0, 1 or 2, got {player!r}")
+        """A full state consistent with everything ``player`` has seen, drawn exactly uniformly
+        in Rust: his own cards, every card played by whom, ``3h`` with the first leader until the
+        first play (ZSY-3.3, ZSY-3.4), and every pass of another seat still forced: his hand at
+        that moment beat nothing on the table (ZSY-6.3; by exact exclusions for passes on
+        singles, rejection otherwise, enumeration when rejection is slow). The new state's seed
+        is drawn from ``seed``."""
+        player = self._check_resample(player)
+        sampler, new_seed = self._resample_seed(seed)
         assert self._table is not None
-        rng = Rng(check_seed(seed))
-        others = [p for p in range(3) if p != player]
-        played = [CardSet(), CardSet(), CardSet()]
-        # Per other seat: (top play it passed on, cards it played after that pass).
-        passes: dict[int, list[tuple[Play, int]]] = {p: [] for p in others}
-        plays_after: list[tuple[int, CardSet]] = []
-        top: Play | None = None
-        for e in self._table.history():
-            if e["event"] == "play":
-                play: Play = e["play"]
-                played[e["player"]] |= play.cards
-                plays_after.append((e["player"], play.cards))
-                top = play
-            elif e["event"] == "trick":
-                top = None
-            elif e["event"] == "pass" and e["player"] != player:
-                assert top is not None
-                if top.kind != "heavenly_bomb":  # nothing beats it anyway (ZSY-5.5)
-                    passes[e["player"]].append((top, len(plays_after)))
-        constraints: dict[int, list[tuple[Play, CardSet]]] = {}
-        for p in others:
-            constraints[p] = []
-            for t, start in passes[p]:
-                later = CardSet()
-                for q, cards in plays_after[start:]:
-                    if q == p:
-                        later |= cards
-                constraints[p].append((t, later))
-        pinned = {p: played[p] for p in others}
-        if THREE_OF_HEARTS not in self._hands[player] and not self._table.first_play_done:
-            pinned[self._first_player] = pinned[self._first_player] | CardSet([THREE_OF_HEARTS])
-        pool = DECK - self._hands[player]
-        for p in others:
-            pool -= pinned[p]
-        rooms = {p: HAND_SIZE - len(pinned[p]) for p in others}
-        hidden = _assign_hidden(list(pool), rooms, constraints, rng)
-        hands = [CardSet(), CardSet(), CardSet()]
-        hands[player] = self._hands[player]
-        for p in others:
-            hands[p] = pinned[p] | hidden[p]
-        clone = ZhengShangyouState(self.game, self.seed, {"hands": [str(h) for h in hands]})
-        for entry in self._actions:
-            clone.apply(clone.action_from_json(entry))
-        return clone
-
-
-def _can_beat_any(hand: CardSet, constraints: list[tuple[Play, CardSet]]) -> bool:
-    """True if ``hand`` (plus each constraint's later-played cards) could have beaten the top
-    play of any recorded pass: such a pass would have broken ZSY-6.3."""
-    return any(_core.climb_legal_plays(RULESET, hand | later, top) for top, later in constraints)
-
-
-def _assign_hidden(
-    pool: list[Card],
-    rooms: dict[int, int],
-    constraints: dict[int, list[tuple[Play, CardSet]]],
-    rng: Rng,
-) -> dict[int, CardSet]:
-    """Deal ``pool`` to the seats of ``rooms`` (exactly ``rooms[p]`` cards each) so that no
-    seat's hand breaks its pass constraints. Depth-first search, most constrained card first,
-    random tie-breaks and seat order. A solution always exists (the real hands), and the
-    constraints only get harder as cards are added, so a failed check prunes the subtree."""
-    seats = sorted(rooms)
-    order = rng.shuffled(pool)
-    hands = {p: CardSet() for p in seats}
-    room = dict(rooms)
-
-    def fits(p: int, card: Card) -> bool:
-        return room[p] > 0 and not _can_beat_any(hands[p] | CardSet([card]), constraints[p])
-
-    allowed: dict[Card, set[int]] = {c: {p for p in seats if fits(p, c)} for c in order}
-
-    def search() -> bool:
-        if not allowed:
-            return True
-        card = min(allowed, key=lambda c: len(allowed[c]))
-        options = sorted(allowed[card])
-        if len(options) > 1 and rng.below(2):
-            options.reverse()
-        del_options = allowed.pop(card)
-        for p in options:
-            hands[p] = hands[p] | CardSet([card])
-            room[p] -= 1
-            removed = [c for c, ps in allowed.items() if p in ps and not fits(p, c)]
-            for c in removed:
-                allowed[c].discard(p)
-            if all(allowed[c] for c in allowed) and search():
-                return True
-            for c in removed:
-                allowed[c].add(p)
-            room[p] += 1
-            hands[p] = hands[p] - CardSet([card])
-        allowed[card] = del_options
-        return False
-
-    if not search():
-        raise AssertionError("no deal is consistent with the public course (ZSY-6.3)")
-    return hands
+        hands, table = _core.zsy_resample(player, self._hands, self._table, sampler)
+        self._sync()
+        new = self.clone()
+        new.seed = new_seed
+        new._hands = list(hands)
+        new._table = table
+        new._deal_record = None
+        new._record_parts = list(hands)
+        return new

@@ -29,6 +29,9 @@ pub fn shuffled_deck(packs: u8, jokers: bool, rng: &mut Rng) -> Vec<Card> {
 /// Shuffles and deals `hands` hands of `cards_per_hand` cards (all cards as evenly as possible
 /// when `None`: every hand gets `deck / hands` and the remainder is left over). Cards go out one
 /// at a time, hand 0 first, round after round, from the top of the shuffled deck (position 0).
+///
+/// Errors: `packs` not 1 or 2; no hands; more hands than cards in the deck (so that a huge count
+/// cannot ask for an allocation of empty hands); more cards than the deck holds.
 pub fn deal(
     packs: u8,
     jokers: bool,
@@ -41,6 +44,12 @@ pub fn deal(
     }
     if hands == 0 {
         return Err(invalid("hands must be at least 1"));
+    }
+    let deck_size = packs as usize * if jokers { NUM_CARD_KINDS } else { 52 };
+    if hands > deck_size {
+        return Err(invalid(format!(
+            "cannot deal {hands} hands from {deck_size} cards: at most one hand per card"
+        )));
     }
     let deck = shuffled_deck(packs, jokers, &mut Rng::new(seed));
     let per_hand = cards_per_hand.unwrap_or(deck.len() / hands);
@@ -95,5 +104,19 @@ mod tests {
     fn impossible_deal_is_an_error() {
         assert!(deal(1, false, 5, Some(11), 0).is_err());
         assert!(deal(3, false, 2, None, 0).is_err());
+    }
+
+    #[test]
+    fn a_huge_hand_count_is_an_error_not_an_allocation() {
+        for (hands, per_hand) in [(1_000_000_000, Some(0)), (usize::MAX, None), (53, Some(0))] {
+            let e = deal(1, false, hands, per_hand, 0).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("cannot deal {hands} hands from 52 cards")),
+                "{e}"
+            );
+        }
+        // Up to one hand per card is fine, empty hands included.
+        assert_eq!(deal(2, true, 108, None, 0).unwrap().hands.len(), 108);
+        assert_eq!(deal(1, false, 52, Some(0), 0).unwrap().leftover.len(), 52);
     }
 }

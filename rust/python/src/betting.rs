@@ -3,9 +3,15 @@
 //! random simulations. Cards cross the boundary as rule-notation text (`"Ah Kd"`).
 
 use crate::cards::cards_from_any;
+use crate::climbing::threads_or_all;
 use crate::errors::{invalid_argument, to_py};
+use cardavia_core::betting::actions::{Candidates, IdError, IdSpace};
+use cardavia_core::betting::one_poker::{OnePokerAction, Shoe};
+use cardavia_core::betting::playout::{self, Policy};
 use cardavia_core::betting::{self as core, holdem, one_poker, Bet, HoldemEvent, OnePokerEvent};
 use cardavia_core::cards::{format_cards, Card};
+use cardavia_core::rng::Rng;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -64,6 +70,98 @@ fn action_dict<'py>(
     d.set_item("chips", moved)?;
     d.set_item("all_in", all_in)?;
     Ok(())
+}
+
+/// (kind, amount) of each listed action: fold, check, call N, bet/raise to T.
+type Listing = Vec<(&'static str, Option<u32>)>;
+
+fn listing(c: &Candidates) -> Listing {
+    c.iter().map(|b| listed(b, c)).collect()
+}
+
+fn listed(bet: Bet, c: &Candidates) -> (&'static str, Option<u32>) {
+    match bet {
+        Bet::Fold => ("fold", None),
+        Bet::Check => ("check", None),
+        Bet::Call => ("call", c.call),
+        Bet::RaiseTo(t) => (if c.is_bet { "bet" } else { "raise" }, Some(t)),
+    }
+}
+
+/// What an action id gives: (True, kind, amount, card text) for a legal action, or
+/// (False, rule id, None, message) for one the rules forbid now.
+type IdOutcome = (bool, &'static str, Option<u32>, Option<String>);
+
+fn illegal(v: cardavia_core::RuleViolation) -> IdOutcome {
+    (false, v.rule, None, Some(v.message))
+}
+
+fn out_of_range(id: u64, size: u64) -> PyErr {
+    invalid_argument(format!("action id {id} is not in 0..{}", size - 1))
+}
+
+fn policy_of(name: &str) -> PyResult<Policy> {
+    Policy::parse(name).ok_or_else(|| {
+        invalid_argument(format!(
+            "unknown policy {name:?}; expected \"random\" or \"greedy\""
+        ))
+    })
+}
+
+/// Playouts per chunk between two checks for Ctrl-C (each chunk runs without the interpreter).
+const PLAYOUT_CHUNK: u64 = 8192;
+/// Most values one result array may hold (1 GiB of float64); more must be run in batches.
+const MAX_PLAYOUT_VALUES: u64 = 1 << 27;
+
+/// `n` playouts, `width` returns each, as an (n, width) float64 array; `run(first, out)` fills
+/// the rows of playouts `first ..`.
+fn run_playouts<'py>(
+    py: Python<'py>,
+    n: u64,
+    width: usize,
+    run: impl Fn(u64, &mut [f64]) + Sync,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    if n == 0 {
+        return Err(invalid_argument("n must be at least 1 playout"));
+    }
+    let values = n
+        .checked_mul(width as u64)
+        .filter(|&v| v <= MAX_PLAYOUT_VALUES)
+        .ok_or_else(|| {
+            invalid_argument(format!(
+                "{n} playouts × {width} players do not fit in one array (at most \
+                 {MAX_PLAYOUT_VALUES} values): run them in batches"
+            ))
+        })?;
+    let mut out: Vec<f64> = Vec::new();
+    out.try_reserve_exact(values as usize)
+        .map_err(|_| invalid_argument(format!("cannot allocate the results of {n} playouts")))?;
+    out.resize(values as usize, 0.0);
+    let mut start = 0u64;
+    while start < n {
+        let end = (start + PLAYOUT_CHUNK).min(n);
+        let rows = &mut out[(start as usize) * width..(end as usize) * width];
+        py.detach(|| run(start, rows));
+        py.check_signals()?;
+        start = end;
+    }
+    PyArray1::from_vec(py, out).reshape([n as usize, width])
+}
+
+/// A count argument: a non-negative int (bools and other types refused).
+fn count_of(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(invalid_argument(format!(
+            "{name} must be an int, got a bool"
+        )));
+    }
+    obj.extract::<u64>().map_err(|_| {
+        invalid_argument(format!(
+            "{name} must be a non-negative int below 2**64, got {}",
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        ))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,16 +287,20 @@ impl PyHoldemHand {
     fn legal(&self) -> LegalTuple {
         legal_tuple(&self.0.legal())
     }
-    /// (rule id, message) if the action is illegal now, else None.
+    /// (rule id, message) if the action is illegal now, else None. A bet or raise amount may
+    /// be any non-negative int below 2**64 (checked in O(1)).
     #[pyo3(signature = (seat, kind, amount = None))]
     fn violation(
         &self,
         seat: usize,
         kind: &str,
-        amount: Option<u32>,
+        amount: Option<u64>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let bet = bet_from(kind, amount)?;
-        Ok(self.0.violation(seat, bet).map(|v| (v.rule, v.message)))
+        let v = match (kind, amount) {
+            ("bet" | "raise", Some(t)) => self.0.raise_violation(seat, t),
+            _ => self.0.violation(seat, bet_from(kind, amount.map(|_| 0))?),
+        };
+        Ok(v.map(|v| (v.rule, v.message)))
     }
     #[pyo3(signature = (seat, kind, amount = None))]
     fn apply(&mut self, seat: usize, kind: &str, amount: Option<u32>) -> PyResult<()> {
@@ -206,6 +308,86 @@ impl PyHoldemHand {
         self.0
             .apply(seat, bet)
             .map_err(|v| invalid_argument(v.to_string()))
+    }
+    /// The listed actions of the seat to act, as (kind, amount): fold (when legal), check or
+    /// call, and the distinct raise-to amounts among min raise, half pot, pot and all-in.
+    fn candidates(&self) -> Listing {
+        listing(&self.0.candidates())
+    }
+    /// The abstract action ids available now with their raise-to amounts: (id, to).
+    fn abstract_sizes(&self) -> Vec<(u64, u32)> {
+        let c = self.0.candidates();
+        c.sizes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, t)| t.map(|t| (2 + k as u64, t)))
+            .collect()
+    }
+    /// The action ``id`` stands for now (see ``apply_id``), without applying it.
+    fn id_action(&self, id: u64, abstract_space: bool, total_chips: u32) -> PyResult<IdOutcome> {
+        let space = id_space(abstract_space, total_chips);
+        let c = self.0.candidates();
+        match self.0.bet_of_id(space, id) {
+            Ok(bet) => {
+                let (kind, amount) = listed(bet, &c);
+                Ok((true, kind, amount, None))
+            }
+            Err(IdError::OutOfRange { id, size }) => Err(out_of_range(id, size)),
+            Err(IdError::Illegal(v)) => Ok(illegal(v)),
+        }
+    }
+    /// Apply the action with this id if it is legal now: (True, kind, amount, None); else
+    /// nothing changes and the result is (False, rule id, None, message). An id outside the
+    /// space raises InvalidArgumentError.
+    fn apply_id(&mut self, id: u64, abstract_space: bool, total_chips: u32) -> PyResult<IdOutcome> {
+        let space = id_space(abstract_space, total_chips);
+        let c = self.0.candidates();
+        match self.0.bet_of_id(space, id) {
+            Ok(bet) => {
+                let seat = self.0.to_act().expect("a legal action has a seat to act");
+                self.0
+                    .apply(seat, bet)
+                    .map_err(|v| invalid_argument(v.to_string()))?;
+                let (kind, amount) = listed(bet, &c);
+                Ok((true, kind, amount, None))
+            }
+            Err(IdError::OutOfRange { id, size }) => Err(out_of_range(id, size)),
+            Err(IdError::Illegal(v)) => Ok(illegal(v)),
+        }
+    }
+    /// A hand consistent with what ``player`` has seen, hidden cards redealt uniformly from
+    /// ``seed`` (see the core's ``HoldemHand::resample``): (hand, its deck order as text).
+    fn resample(&self, py: Python<'_>, player: usize, seed: u64) -> PyResult<(Self, String)> {
+        let hand = py
+            .detach(|| self.0.resample(player, &mut Rng::new(seed)))
+            .map_err(to_py)?;
+        let deck = text(hand.deck());
+        Ok((PyHoldemHand(hand), deck))
+    }
+    /// ``n`` playouts of the rest of the hand under ``policy`` ("random" or "greedy"): an
+    /// (n, seats) float64 array of chips won or lost in the hand. Playout ``i`` is seeded from
+    /// (``seed``, ``i``): the same for any ``threads`` (0 = all cores).
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+        policy: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let n = count_of(n, "n")?;
+        let policy = policy_of(policy)?;
+        if self.0.is_over() {
+            return Err(invalid_argument(
+                "the hand is over: there is no decision to play out from",
+            ));
+        }
+        let threads = threads_or_all(threads);
+        let hand = &self.0;
+        run_playouts(py, n, hand.num_seats(), |first, out| {
+            playout::holdem_playouts(hand, first, policy, seed, threads, out)
+        })
     }
     /// Settled pots, main pot first: dicts with amount, eligible and shares [(seat, chips)].
     fn pots<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
@@ -301,6 +483,14 @@ impl PyHoldemHand {
     }
 }
 
+fn id_space(abstract_space: bool, total_chips: u32) -> IdSpace {
+    if abstract_space {
+        IdSpace::Abstract
+    } else {
+        IdSpace::Exact { total_chips }
+    }
+}
+
 impl PyHoldemHand {
     fn check_seat(&self, seat: usize) -> PyResult<()> {
         if seat < self.0.num_seats() {
@@ -365,24 +555,46 @@ pub fn holdem_showdown_strength(cards: &Bound<'_, PyAny>) -> PyResult<u16> {
     Ok(core::showdown_strength(&arr))
 }
 
+/// Matches per chunk of a simulation between two checks for Ctrl-C.
+const SIMULATION_CHUNK: u64 = 256;
+
 /// Seeded random Hold'em matches in Rust, each hand checked for chip conservation.
+/// Interruptible (Ctrl-C is checked between chunks of matches).
 #[pyfunction]
 #[pyo3(signature = (matches, seed = 0, players = 4, stack = 1000, small_blind = 10, big_blind = 20))]
 pub fn holdem_simulate<'py>(
     py: Python<'py>,
-    matches: u64,
+    matches: &Bound<'py, PyAny>,
     seed: u64,
     players: usize,
     stack: u32,
     small_blind: u32,
     big_blind: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let matches = count_of(matches, "matches")?;
     if !(2..=core::MAX_SEATS).contains(&players) || stack == 0 {
         return Err(invalid_argument("players must be 2..10 and stack positive"));
     }
-    let t = py
-        .detach(|| holdem::simulate_matches(matches, seed, players, stack, small_blind, big_blind))
+    let mut rng = Rng::new(seed);
+    let mut t = holdem::SimulationTotals::default();
+    let mut done = 0u64;
+    while done < matches {
+        let chunk = SIMULATION_CHUNK.min(matches - done);
+        py.detach(|| {
+            holdem::simulate_more(
+                &mut rng,
+                chunk,
+                &mut t,
+                players,
+                stack,
+                small_blind,
+                big_blind,
+            )
+        })
         .map_err(to_py)?;
+        py.check_signals()?;
+        done += chunk;
+    }
     let d = PyDict::new(py);
     d.set_item("matches", t.matches)?;
     d.set_item("hands", t.hands)?;
@@ -508,10 +720,107 @@ impl PyOnePokerDeal {
         &self,
         seat: usize,
         kind: &str,
-        amount: Option<u32>,
+        amount: Option<u64>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let bet = bet_from(kind, amount)?;
-        Ok(self.0.bet_violation(seat, bet).map(|v| (v.rule, v.message)))
+        let v = match (kind, amount) {
+            ("bet" | "raise", Some(t)) => self.0.raise_violation(seat, t),
+            _ => self
+                .0
+                .bet_violation(seat, bet_from(kind, amount.map(|_| 0))?),
+        };
+        Ok(v.map(|v| (v.rule, v.message)))
+    }
+    /// The listed betting actions of the seat to act, as (kind, amount) (empty while locking).
+    fn candidates(&self) -> Listing {
+        listing(&self.0.candidates())
+    }
+    /// The action ``id`` stands for now (see ``apply_id``), without applying it.
+    fn id_action(&self, id: u64, total_chips: u32) -> PyResult<IdOutcome> {
+        let c = self.0.candidates();
+        match self.0.action_of_id(total_chips, id) {
+            Ok(OnePokerAction::Lock(card)) => Ok((true, "lock", None, Some(card.to_string()))),
+            Ok(OnePokerAction::Bet(bet)) => {
+                let (kind, amount) = listed(bet, &c);
+                Ok((true, kind, amount, None))
+            }
+            Err(IdError::OutOfRange { id, size }) => Err(out_of_range(id, size)),
+            Err(IdError::Illegal(v)) => Ok(illegal(v)),
+        }
+    }
+    /// Apply the action with this id if it is legal now: (True, kind, amount, card or None);
+    /// else nothing changes and the result is (False, rule id, None, message). An id outside
+    /// the space raises InvalidArgumentError.
+    fn apply_id(&mut self, id: u64, total_chips: u32) -> PyResult<IdOutcome> {
+        let outcome = self.id_action(id, total_chips)?;
+        if outcome.0 {
+            let seat = self.0.to_act().expect("a legal action has a seat to act");
+            let done = match self.0.action_of_id(total_chips, id) {
+                Ok(OnePokerAction::Lock(card)) => self.0.lock(seat, card),
+                Ok(OnePokerAction::Bet(bet)) => self.0.apply(seat, bet),
+                Err(_) => unreachable!("checked just above"),
+            };
+            done.map_err(|v| invalid_argument(v.to_string()))?;
+        }
+        Ok(outcome)
+    }
+    /// A deal consistent with what ``player`` has observed, hidden cards redealt uniformly from
+    /// ``seed`` (see the core's ``OnePokerDeal::resample``). ``held`` (the two kept cards, seat
+    /// order, or None in deal 1), ``stock`` and ``discard`` are this deal's spec. Returns (deal,
+    /// held cards or None, stock text).
+    fn resample(
+        &self,
+        py: Python<'_>,
+        player: usize,
+        held: Option<Bound<'_, PyAny>>,
+        stock: &Bound<'_, PyAny>,
+        discard: &Bound<'_, PyAny>,
+        seed: u64,
+    ) -> PyResult<(Self, Option<[String; 2]>, String)> {
+        let held: Option<[Card; 2]> = match held {
+            None => None,
+            Some(obj) => {
+                let cards = cards_arg(&obj)?;
+                Some(cards.as_slice().try_into().map_err(|_| {
+                    invalid_argument(format!("held must be 2 cards, got {}", cards.len()))
+                })?)
+            }
+        };
+        let stock = cards_arg(stock)?;
+        let discard = cards_arg(discard)?;
+        let shoe = Shoe {
+            held,
+            stock: &stock,
+            discard: &discard,
+        };
+        let r = py
+            .detach(|| self.0.resample(&shoe, player, &mut Rng::new(seed)))
+            .map_err(to_py)?;
+        let held = r.held.map(|h| [h[0].to_string(), h[1].to_string()]);
+        Ok((PyOnePokerDeal(r.deal), held, text(&r.stock)))
+    }
+    /// ``n`` playouts of the rest of the deal (locks included) under ``policy``: an (n, 2)
+    /// float64 array of chips won or lost in the deal; seeded per playout as for Hold'em.
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+        policy: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let n = count_of(n, "n")?;
+        let policy = policy_of(policy)?;
+        if self.0.is_over() {
+            return Err(invalid_argument(
+                "the deal is over: there is no decision to play out from",
+            ));
+        }
+        let threads = threads_or_all(threads);
+        let deal = &self.0;
+        run_playouts(py, n, 2, |first, out| {
+            playout::one_poker_playouts(deal, first, policy, seed, threads, out)
+        })
     }
     #[pyo3(signature = (seat, kind, amount = None))]
     fn apply(&mut self, seat: usize, kind: &str, amount: Option<u32>) -> PyResult<()> {
@@ -519,6 +828,10 @@ impl PyOnePokerDeal {
         self.0
             .apply(seat, bet)
             .map_err(|v| invalid_argument(v.to_string()))
+    }
+    #[getter]
+    fn num_events(&self) -> usize {
+        self.0.events().len()
     }
     /// Events from index ``start`` on, as dicts (``event`` = ante / lock / action / return /
     /// reveal / settle). Lock events carry the card: callers must hide it from the opponent.
@@ -617,21 +930,30 @@ pub fn one_poker_compare(x: &Bound<'_, PyAny>, y: &Bound<'_, PyAny>) -> PyResult
 }
 
 /// Seeded random One Poker matches in Rust (shoe included), checked for chip conservation.
+/// Interruptible (Ctrl-C is checked between chunks of matches).
 #[pyfunction]
 #[pyo3(signature = (matches, seed = 0, stack = 20, ante = 1))]
 pub fn one_poker_simulate<'py>(
     py: Python<'py>,
-    matches: u64,
+    matches: &Bound<'py, PyAny>,
     seed: u64,
     stack: u32,
     ante: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let matches = count_of(matches, "matches")?;
     if stack == 0 || ante == 0 {
         return Err(invalid_argument("stack and ante must be positive"));
     }
-    let t = py
-        .detach(|| one_poker::simulate_matches(matches, seed, stack, ante))
-        .map_err(to_py)?;
+    let mut rng = Rng::new(seed);
+    let mut t = one_poker::SimulationTotals::default();
+    let mut done = 0u64;
+    while done < matches {
+        let chunk = SIMULATION_CHUNK.min(matches - done);
+        py.detach(|| one_poker::simulate_more(&mut rng, chunk, &mut t, stack, ante))
+            .map_err(to_py)?;
+        py.check_signals()?;
+        done += chunk;
+    }
     let d = PyDict::new(py);
     d.set_item("matches", t.matches)?;
     d.set_item("deals", t.deals)?;

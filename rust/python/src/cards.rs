@@ -1,8 +1,9 @@
 //! Python classes for cards: `Card`, `Rank`, `Suit`, `CardSet`, `CardBag`, and `deal`.
 
+use crate::convert::{card_text, count_vector, int_arg, int_in, opt_int_arg, type_name, Usize};
 use crate::errors::{card_error, invalid_argument, to_py};
 use cardavia_core::cards::{self as core, parse_cards, NUM_CARD_KINDS};
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::PyArray1;
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString, PyTuple};
@@ -114,20 +115,15 @@ pub struct PyCard(pub core::Card);
 #[pymethods]
 impl PyCard {
     #[new]
-    fn new(text: &str) -> PyResult<Self> {
-        text.parse::<core::Card>()
-            .map(PyCard)
-            .map_err(|e| card_error(&e))
+    fn new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        single_card(text).map(PyCard)
     }
 
     /// The card with this index (see the card index layout in the README).
     #[staticmethod]
-    fn from_index(index: i64) -> PyResult<Self> {
-        u8::try_from(index)
-            .ok()
-            .and_then(core::Card::from_index)
-            .map(PyCard)
-            .ok_or_else(|| invalid_argument(format!("card index {index} is not in 0..54")))
+    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let index = int_in::<u8>(index, "card index", 0, NUM_CARD_KINDS as u8 - 1)?;
+        Ok(PyCard(core::Card::from_index(index).expect("checked")))
     }
 
     /// Index in 0..54: `4 * rank + suit` for ordinary cards, 52 = SJ, 53 = BJ.
@@ -171,7 +167,7 @@ impl PyCard {
 /// Reads cards from text, a Card, a CardSet, a CardBag or an iterable of Cards / card text.
 pub fn cards_from_any(obj: &Bound<'_, PyAny>) -> PyResult<Vec<core::Card>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return parse_cards(s.to_str()?).map_err(|e| card_error(&e));
+        return parse_cards(&card_text(s)?).map_err(|e| card_error(&e));
     }
     if let Ok(c) = obj.extract::<PyCard>() {
         return Ok(vec![c.0]);
@@ -185,10 +181,7 @@ pub fn cards_from_any(obj: &Bound<'_, PyAny>) -> PyResult<Vec<core::Card>> {
     let iter = PyIterator::from_object(obj).map_err(|_| {
         invalid_argument(format!(
             "expected card text, a Card, a CardSet, a CardBag or an iterable of cards, got {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
+            type_name(obj)
         ))
     })?;
     let mut out = Vec::new();
@@ -197,14 +190,11 @@ pub fn cards_from_any(obj: &Bound<'_, PyAny>) -> PyResult<Vec<core::Card>> {
         if let Ok(c) = item.extract::<PyCard>() {
             out.push(c.0);
         } else if let Ok(s) = item.cast::<PyString>() {
-            out.extend(parse_cards(s.to_str()?).map_err(|e| card_error(&e))?);
+            out.extend(parse_cards(&card_text(s)?).map_err(|e| card_error(&e))?);
         } else {
             return Err(invalid_argument(format!(
                 "expected a Card or card text in the iterable, got {}",
-                item.get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
+                type_name(&item)
             )));
         }
     }
@@ -216,12 +206,14 @@ fn single_card(obj: &Bound<'_, PyAny>) -> PyResult<core::Card> {
         return Ok(c.0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return s
-            .to_str()?
+        return card_text(s)?
             .parse::<core::Card>()
             .map_err(|e| card_error(&e));
     }
-    Err(invalid_argument("expected a Card or the text of one card"))
+    Err(invalid_argument(format!(
+        "expected a Card or the text of one card, got {}",
+        type_name(obj)
+    )))
 }
 
 /// A set of distinct cards of one pack (a 54-bit bitboard). Immutable and hashable.
@@ -237,7 +229,7 @@ pub fn cardset_from_any(obj: &Bound<'_, PyAny>) -> PyResult<core::CardSet> {
         return Ok(set.0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return core::CardSet::parse(s.to_str()?).map_err(|e| card_error(&e));
+        return core::CardSet::parse(&card_text(s)?).map_err(|e| card_error(&e));
     }
     let mut set = core::CardSet::EMPTY;
     for c in cards_from_any(obj)? {
@@ -265,7 +257,8 @@ impl PyCardSet {
 
     /// The set whose bit `i` is card index `i`.
     #[staticmethod]
-    fn from_mask(mask: u64) -> PyResult<Self> {
+    fn from_mask(mask: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let mask: u64 = int_arg(mask, "mask")?;
         core::CardSet::from_mask(mask)
             .map(PyCardSet)
             .ok_or_else(|| invalid_argument(format!("mask {mask:#x} has bits above 53")))
@@ -278,10 +271,11 @@ impl PyCardSet {
         PyCardSet(core::CardSet::full_pack(jokers))
     }
 
-    /// Counts per card index as a numpy uint8 array of shape (54,): 1 where the card is present.
+    /// Counts per card index as a numpy array of shape (54,) (any integer dtype): 1 where the
+    /// card is present.
     #[staticmethod]
-    fn from_array(array: PyReadonlyArray1<'_, u8>) -> PyResult<Self> {
-        let counts = array.as_slice()?;
+    fn from_array(array: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let counts = count_vector(array, "CardSet.from_array")?;
         if counts.len() != NUM_CARD_KINDS {
             return Err(invalid_argument(format!(
                 "expected an array of 54 counts, got {}",
@@ -295,7 +289,7 @@ impl PyCardSet {
                 1 => mask |= 1 << i,
                 _ => {
                     return Err(invalid_argument(format!(
-                    "count {n} for card {} at index {i}: a CardSet holds each card at most once",
+                    "count {n} for card {} at index {i}: a CardSet holds each card 0 or 1 times",
                     core::Card::from_index(i as u8).expect("i < 54")
                 )))
                 }
@@ -427,7 +421,7 @@ pub fn cardbag_from_any(obj: &Bound<'_, PyAny>) -> PyResult<core::CardBag> {
         return Ok(bag.0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return core::CardBag::parse(s.to_str()?).map_err(|e| card_error(&e));
+        return core::CardBag::parse(&card_text(s)?).map_err(|e| card_error(&e));
     }
     let mut bag = core::CardBag::EMPTY;
     for c in cards_from_any(obj)? {
@@ -460,10 +454,10 @@ impl PyCardBag {
         PyCardBag(core::CardBag::two_packs(jokers))
     }
 
-    /// Counts per card index (0, 1 or 2) from a numpy uint8 array of shape (54,).
+    /// Counts per card index (0, 1 or 2) from a numpy array of shape (54,) (any integer dtype).
     #[staticmethod]
-    fn from_array(array: PyReadonlyArray1<'_, u8>) -> PyResult<Self> {
-        let counts = array.as_slice()?;
+    fn from_array(array: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let counts = count_vector(array, "CardBag.from_array")?;
         if counts.len() != NUM_CARD_KINDS {
             return Err(invalid_argument(format!(
                 "expected an array of 54 counts, got {}",
@@ -473,9 +467,10 @@ impl PyCardBag {
         let mut bag = core::CardBag::EMPTY;
         for (i, &n) in counts.iter().enumerate() {
             let card = core::Card::from_index(i as u8).expect("i < 54");
-            if n > 2 {
+            if !(0..=2).contains(&n) {
                 return Err(invalid_argument(format!(
-                    "count {n} for card {card} at index {i}: a CardBag holds each card at most twice"
+                    "count {n} for card {card} at index {i}: a CardBag holds each card 0, 1 or 2 \
+                     times"
                 )));
             }
             for _ in 0..n {
@@ -586,8 +581,14 @@ impl PyCardBag {
 
 /// Parses card text into a list of Cards in the order written (duplicates kept).
 #[pyfunction]
-pub fn parse_cards_text(text: &str) -> PyResult<Vec<PyCard>> {
-    parse_cards(text)
+pub fn parse_cards_text(text: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+    let Ok(s) = text.cast::<PyString>() else {
+        return Err(invalid_argument(format!(
+            "card text must be a str, got {}",
+            type_name(text)
+        )));
+    };
+    parse_cards(&card_text(s)?)
         .map(|v| v.into_iter().map(PyCard).collect())
         .map_err(|e| card_error(&e))
 }
@@ -598,12 +599,16 @@ pub fn parse_cards_text(text: &str) -> PyResult<Vec<PyCard>> {
 #[pyo3(signature = (hands, cards_per_hand, packs, jokers, seed))]
 pub fn deal_cards(
     py: Python<'_>,
-    hands: usize,
-    cards_per_hand: Option<usize>,
-    packs: u8,
+    hands: &Bound<'_, PyAny>,
+    cards_per_hand: Option<&Bound<'_, PyAny>>,
+    packs: &Bound<'_, PyAny>,
     jokers: bool,
-    seed: u64,
+    seed: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyTuple>> {
+    let Usize(hands) = int_arg(hands, "hands")?;
+    let cards_per_hand = opt_int_arg::<Usize>(cards_per_hand, "cards_per_hand")?.map(|n| n.0);
+    let packs: u8 = int_arg(packs, "packs")?;
+    let seed: u64 = int_arg(seed, "seed")?;
     let d = cardavia_core::deal::deal(packs, jokers, hands, cards_per_hand, seed).map_err(to_py)?;
     let hands: Vec<Vec<PyCard>> = d
         .hands
@@ -629,14 +634,12 @@ pub struct PyRng(pub cardavia_core::rng::Rng);
 #[pymethods]
 impl PyRng {
     #[new]
-    fn new(seed: u64) -> Self {
-        PyRng(cardavia_core::rng::Rng::new(seed))
+    fn new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyRng(cardavia_core::rng::Rng::new(int_arg(seed, "seed")?)))
     }
     /// A uniform integer in ``0..n`` (``n`` ≥ 1).
-    fn below(&mut self, n: u64) -> PyResult<u64> {
-        if n == 0 {
-            return Err(invalid_argument("below(n) needs n ≥ 1"));
-        }
+    fn below(&mut self, n: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let n: u64 = int_in(n, "below(n): n", 1, u64::MAX)?;
         Ok(self.0.below(n))
     }
     /// The next raw 64-bit output.
@@ -648,10 +651,23 @@ impl PyRng {
         self.0.unit_f64()
     }
     /// The items in a uniformly shuffled order (Fisher-Yates, last position first).
-    fn shuffled(&mut self, items: Vec<Py<PyAny>>) -> Vec<Py<PyAny>> {
-        let mut items = items;
+    fn shuffled(&mut self, items: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        let not_items = || {
+            invalid_argument(format!(
+                "shuffled(items) needs a list or another iterable of items, got {}",
+                type_name(items)
+            ))
+        };
+        if items.is_instance_of::<PyString>() {
+            return Err(not_items());
+        }
+        let mut items = items
+            .try_iter()
+            .map_err(|_| not_items())?
+            .map(|item| item.map(Bound::unbind))
+            .collect::<PyResult<Vec<_>>>()?;
         self.0.shuffle(&mut items);
-        items
+        Ok(items)
     }
     fn __copy__(&self) -> Self {
         self.clone()

@@ -4,12 +4,176 @@
 use crate::cards::{cardset_from_any, PyCardBag, PyCardSet};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
+use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
+use cardavia_core::climbing::deals::{self, DdzAuction, DealStart, RtLighting, TraceStep};
+use cardavia_core::climbing::resample::{self, RtKnowledge};
 use cardavia_core::climbing::{
-    self as core, ClimbTable, Combo, PlayContext, Policy, Ruleset, TableEvent,
+    self as core, ClimbTable, Combo, IdError, PlayContext, Policy, RuleViolation, Ruleset,
+    TableEvent,
 };
-use numpy::{PyArray1, PyArrayMethods};
+use cardavia_core::rng::Rng;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use std::sync::Mutex;
+
+static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// `cardavia.IllegalActionError(message, rule)` (`rule` None when empty).
+fn illegal_action(py: Python<'_>, message: String, rule: &str) -> PyErr {
+    let class = ILLEGAL_ACTION.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        let module = py.import("cardavia.errors")?;
+        Ok(module
+            .getattr("IllegalActionError")?
+            .cast_into::<PyType>()?
+            .unbind())
+    });
+    let rule: Option<&str> = (!rule.is_empty()).then_some(rule);
+    match class.and_then(|c| c.bind(py).call1((message, rule))) {
+        Ok(instance) => PyErr::from_value(instance),
+        Err(lookup_failed) => lookup_failed,
+    }
+}
+
+fn violation_error(py: Python<'_>, what: &str, v: &RuleViolation) -> PyErr {
+    if v.rule.is_empty() {
+        illegal_action(py, format!("{what} is illegal: {}", v.message), "")
+    } else {
+        illegal_action(
+            py,
+            format!("{what} is illegal ({}): {}", v.rule, v.message),
+            v.rule,
+        )
+    }
+}
+
+const DEAL_OVER: &str = "the deal is over: no action is legal";
+
+/// A count argument (`n` of playouts): an int of at least 1 that fits the machine.
+fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(invalid_argument(format!(
+            "{what} must be an int, got a bool"
+        )));
+    }
+    match obj.extract::<u64>() {
+        Ok(v) if v >= 1 && usize::try_from(v).is_ok() => Ok(v as usize),
+        _ => Err(invalid_argument(format!(
+            "{what} must be an int of at least 1, got {}",
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        ))),
+    }
+}
+
+/// A seed argument: an int in 0..2**64.
+fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(invalid_argument("seed must be an int, got a bool"));
+    }
+    obj.extract::<u64>().map_err(|_| {
+        invalid_argument(format!(
+            "seed must be an int in 0..2**64, got {}",
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        ))
+    })
+}
+
+/// A thread count: 0 (all cores) or more.
+fn threads_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(invalid_argument("threads must be an int, got a bool"));
+    }
+    match obj.extract::<u64>() {
+        Ok(v) if v <= 4096 => Ok(threads_or_all(v as usize)),
+        _ => Err(invalid_argument(format!(
+            "threads must be an int in 0..4096 (0 = all cores), got {}",
+            obj.repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        ))),
+    }
+}
+
+/// A seed argument converted with [`seed_arg`] (InvalidArgumentError, not OverflowError).
+pub struct Seed(pub u64);
+/// A thread count converted with [`threads_arg`].
+pub struct Threads(pub usize);
+/// A playout count converted with [`count_arg`].
+pub struct Count(pub usize);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        seed_arg(&obj).map(Seed)
+    }
+}
+impl<'a, 'py> FromPyObject<'a, 'py> for Threads {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        threads_arg(&obj).map(Threads)
+    }
+}
+impl<'a, 'py> FromPyObject<'a, 'py> for Count {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        count_arg(&obj, "n").map(Count)
+    }
+}
+
+fn policy_arg(policy: &str) -> PyResult<Policy> {
+    match policy {
+        "random" => Ok(Policy::Random),
+        "greedy" => Ok(Policy::Greedy),
+        other => Err(invalid_argument(format!(
+            "unknown policy {other:?}; expected \"random\" or \"greedy\""
+        ))),
+    }
+}
+
+/// A zeroed buffer of `len` values, or InvalidArgumentError when it cannot be allocated.
+fn buffer<T: Clone + Default>(len: usize, what: &str) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        invalid_argument(format!(
+            "{what}: cannot allocate the results of that many playouts ({len} values)"
+        ))
+    })?;
+    v.resize(len, T::default());
+    Ok(v)
+}
+
+/// Protocol Action objects of plays, shared by every state of the process (an Action is
+/// immutable), in two generations of at most `ACTION_MEMO_CAP` each: when the young one is
+/// full it becomes the old one (the previous old one is dropped), and a hit in the old one
+/// moves back to the young one, so the plays in use stay while memory stays bounded.
+struct ActionMemo {
+    young: KeyMap<Py<PyAny>>,
+    old: KeyMap<Py<PyAny>>,
+}
+
+static ACTION_MEMO: Mutex<Option<ActionMemo>> = Mutex::new(None);
+const ACTION_MEMO_CAP: usize = 1 << 14;
+
+impl ActionMemo {
+    fn get(&mut self, py: Python<'_>, key: u64) -> Option<Py<PyAny>> {
+        if let Some(a) = self.young.get(&key) {
+            return Some(a.clone_ref(py));
+        }
+        let a = self.old.remove(&key)?;
+        self.insert(key, a.clone_ref(py));
+        Some(a)
+    }
+    fn insert(&mut self, key: u64, action: Py<PyAny>) {
+        if self.young.len() >= ACTION_MEMO_CAP {
+            self.old = std::mem::take(&mut self.young);
+        }
+        self.young.insert(key, action);
+    }
+}
 
 fn ruleset_from(name: &str) -> PyResult<Ruleset> {
     match name {
@@ -174,7 +338,23 @@ pub fn climb_beats(candidate: PyPlay, top: PyPlay) -> PyResult<bool> {
 /// The card-play state machine shared by the climbing games (one per deal).
 #[pyclass(module = "cardavia", name = "ClimbTable", skip_from_py_object)]
 #[derive(Clone)]
-pub struct PyClimbTable(pub ClimbTable);
+pub struct PyClimbTable(pub ClimbTable, LegalCache);
+
+/// The legal actions last listed for the current position (dropped by every change), so that
+/// applying one of them needs no second generation.
+#[derive(Clone, Default)]
+pub struct LegalCache {
+    valid: bool,
+    plays: Vec<Combo>,
+    pass: bool,
+    ids: Vec<u32>,
+}
+
+impl From<ClimbTable> for PyClimbTable {
+    fn from(table: ClimbTable) -> Self {
+        PyClimbTable(table, LegalCache::default())
+    }
+}
 
 #[pymethods]
 impl PyClimbTable {
@@ -187,7 +367,7 @@ impl PyClimbTable {
             .map(cardset_from_any)
             .collect::<PyResult<Vec<CardSet>>>()?;
         ClimbTable::new(rs, hands, first_player)
-            .map(PyClimbTable)
+            .map(PyClimbTable::from)
             .map_err(to_py)
     }
 
@@ -290,6 +470,7 @@ impl PyClimbTable {
 
     /// The current player passes (IllegalActionError-style errors are raised by the caller).
     fn pass_turn(&mut self) -> PyResult<()> {
+        self.1.valid = false;
         let player = self.current_or_err()?;
         self.0
             .pass(player)
@@ -298,6 +479,7 @@ impl PyClimbTable {
 
     /// The current player plays ``cards``; returns the play as classified.
     fn play_cards(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<PyPlay> {
+        self.1.valid = false;
         let player = self.current_or_err()?;
         let cards = cardset_from_any(cards)?;
         self.0
@@ -346,34 +528,42 @@ impl PyClimbTable {
     /// interpreter released; ``threads`` 0 = all cores. Results do not depend on ``threads``.
     /// Returns numpy arrays: ``finish_order`` (n, players; -1 = did not finish), ``cards_left``,
     /// ``plays_made``, ``bombs_played``, ``response_bomb_tricks`` (n, players), ``actions`` (n,).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = "random", seed = Seed(0), threads = Threads(1)))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
+        n: Count,
         policy: &str,
-        seed: u64,
-        threads: usize,
+        seed: Seed,
+        threads: Threads,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let policy = match policy {
-            "random" => Policy::Random,
-            "greedy" => Policy::Greedy,
-            other => {
-                return Err(invalid_argument(format!(
-                    "unknown policy {other:?}; expected \"random\" or \"greedy\""
-                )))
-            }
-        };
+        let (n, seed, threads) = (n.0, seed.0, threads.0);
+        let policy = policy_arg(policy)?;
         let table = self.0.clone();
-        let threads = threads_or_all(threads);
-        let outcomes = py.detach(|| core::playouts(&table, n, policy, seed, threads));
         let players = table.num_players();
-        let mut finish = Vec::with_capacity(n * players);
-        let mut left = Vec::with_capacity(n * players);
-        let mut plays = Vec::with_capacity(n * players);
-        let mut bombs = Vec::with_capacity(n * players);
-        let mut response = Vec::with_capacity(n * players);
-        let mut actions = Vec::with_capacity(n);
+        let cells = n
+            .checked_mul(players)
+            .ok_or_else(|| invalid_argument("n: too many playouts"))?;
+        // Everything the results need, reserved up front so that a count too large for memory
+        // is refused instead of aborting (issue 18).
+        let mut finish: Vec<i8> = Vec::new();
+        let mut left: Vec<u8> = Vec::new();
+        let mut plays: Vec<u32> = Vec::new();
+        let mut bombs: Vec<u32> = Vec::new();
+        let mut response: Vec<u32> = Vec::new();
+        let mut actions: Vec<u32> = Vec::new();
+        let too_many =
+            || invalid_argument(format!("n: cannot allocate the results of {n} playouts"));
+        finish.try_reserve_exact(cells).map_err(|_| too_many())?;
+        left.try_reserve_exact(cells).map_err(|_| too_many())?;
+        plays.try_reserve_exact(cells).map_err(|_| too_many())?;
+        bombs.try_reserve_exact(cells).map_err(|_| too_many())?;
+        response.try_reserve_exact(cells).map_err(|_| too_many())?;
+        actions.try_reserve_exact(n).map_err(|_| too_many())?;
+        let mut outcomes: Vec<core::Outcome> = Vec::new();
+        outcomes.try_reserve_exact(n).map_err(|_| too_many())?;
+        drop(outcomes);
+        let outcomes = py.detach(|| core::playouts(&table, n, policy, seed, threads));
         for o in &outcomes {
             for p in 0..players {
                 finish.push(if p < o.num_finished as usize {
@@ -408,6 +598,230 @@ impl PyClimbTable {
         Ok(d)
     }
 
+    /// The action ids of the current player's legal actions (plays, then pass id 0 when passing
+    /// is legal), in the order of ``legal_plays``.
+    fn legal_action_ids(&mut self) -> Vec<u32> {
+        let cache = &mut self.1;
+        self.0
+            .legal_action_ids_into(&mut cache.plays, &mut cache.ids);
+        cache.pass = cache.ids.len() > cache.plays.len();
+        cache.valid = true;
+        cache.ids.clone()
+    }
+
+    /// The protocol Actions of the legal actions: ``factory(play, cards)`` builds the Action of a play
+    /// (kept in a bounded process-wide memo, an Action being immutable), ``pass_action`` is the
+    /// pass Action, appended when passing is legal.
+    fn legal_action_objects<'py>(
+        &mut self,
+        py: Python<'py>,
+        factory: &Bound<'py, PyAny>,
+        pass_action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let cache = &mut self.1;
+        let pass = self.0.legal_plays_into(&mut cache.plays);
+        cache.pass = pass;
+        cache.ids.clear();
+        cache.valid = true;
+        let plays = &cache.plays;
+        let out = PyList::empty(py);
+        let mut memo = ACTION_MEMO
+            .lock()
+            .map_err(|_| invalid_argument("memo poisoned"))?;
+        let memo = memo.get_or_insert_with(|| ActionMemo {
+            young: KeyMap::default(),
+            old: KeyMap::default(),
+        });
+        for &combo in plays {
+            let key = play_key(&combo);
+            let action = match memo.get(py, key) {
+                Some(a) => a,
+                None => {
+                    // `object.__new__(cls)` and the five slots of cardavia.game.Action, without
+                    // running `__init__` from Python.
+                    let a = factory.call_method1(intern!(py, "__new__"), (factory,))?;
+                    a.setattr(intern!(py, "kind"), intern!(py, "play"))?;
+                    a.setattr(intern!(py, "cards"), PyCardSet(combo.cards()))?;
+                    a.setattr(intern!(py, "amount"), py.None())?;
+                    a.setattr(intern!(py, "label"), intern!(py, ""))?;
+                    a.setattr(intern!(py, "play"), PyPlay(combo))?;
+                    let a = a.unbind();
+                    memo.insert(key, a.clone_ref(py));
+                    a
+                }
+            };
+            out.append(action)?;
+        }
+        if pass {
+            out.append(pass_action)?;
+        }
+        Ok(out)
+    }
+
+    /// Applies the legal action with this id: pass (0) or a play by its rank multiset. An id
+    /// outside ``0..size`` raises InvalidArgumentError; an id of no legal action now raises
+    /// IllegalActionError naming the rule (or saying it is not a legal action id now). Returns
+    /// False, changing nothing, for a call id (bids, lighting), which card play does not handle.
+    fn apply_id(&mut self, py: Python<'_>, id: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let space = ActionSpace::of(self.0.ruleset());
+        let id = match id.extract::<i64>() {
+            Ok(v) if (0..space.size() as i64).contains(&v) => v as u32,
+            _ => {
+                return Err(invalid_argument(format!(
+                    "action id {} is not in 0..{}",
+                    id.repr()
+                        .map_or_else(|_| "?".to_string(), |r| r.to_string()),
+                    space.size() - 1
+                )))
+            }
+        };
+        if self.0.is_over() {
+            return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
+        }
+        if self.1.valid && !self.1.ids.is_empty() {
+            if let Some(k) = self.1.ids.iter().position(|&x| x == id) {
+                let action = (k < self.1.plays.len()).then(|| self.1.plays[k]);
+                self.1.valid = false;
+                self.0.apply_unchecked(action);
+                return Ok(true);
+            }
+        }
+        self.1.valid = false;
+        let mut plays = Vec::with_capacity(32);
+        match self.0.apply_action_id(id, &mut plays) {
+            Ok(_) => Ok(true),
+            Err(IdError::NotAPlay) => Ok(false),
+            Err(IdError::OutOfRange(_)) => unreachable!("checked above"),
+            Err(IdError::Illegal(v)) => {
+                let what = if id == PASS_ID {
+                    format!("action id {id} (pass)")
+                } else {
+                    format!("action id {id} ({})", space.play(id).expect("a play id"))
+                };
+                let v = if v.rule.is_empty() {
+                    RuleViolation {
+                        rule: "",
+                        message: "not a legal action id now".into(),
+                    }
+                } else {
+                    v
+                };
+                Err(violation_error(py, &what, &v))
+            }
+        }
+    }
+
+    /// The current player plays ``cards`` (IllegalActionError naming the rule if he may not);
+    /// ``what``'s text names the action in the message.
+    fn apply_cards(
+        &mut self,
+        py: Python<'_>,
+        cards: &Bound<'_, PyAny>,
+        what: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let cards = cardset_from_any(cards)?;
+        let Some(player) = self.0.current_player() else {
+            return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
+        };
+        if self.1.valid {
+            self.1.valid = false;
+            if let Some(combo) = self.1.plays.iter().find(|c| c.cards() == cards) {
+                self.0.apply_unchecked(Some(*combo));
+                return Ok(());
+            }
+        }
+        self.0.play_cards(player, cards).map(|_| ()).map_err(|v| {
+            let text = what
+                .str()
+                .map_or_else(|_| cards.to_string(), |t| t.to_string());
+            violation_error(py, &text, &v)
+        })
+    }
+
+    /// The current player passes (IllegalActionError naming the rule if he may not).
+    fn apply_pass(&mut self, py: Python<'_>) -> PyResult<()> {
+        let Some(player) = self.0.current_player() else {
+            return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
+        };
+        self.1.valid = false;
+        self.0
+            .pass(player)
+            .map_err(|v| violation_error(py, "pass", &v))
+    }
+
+    /// Number of events in the history.
+    #[getter]
+    fn history_len(&self) -> usize {
+        self.0.history_len()
+    }
+
+    /// Appends the protocol entries of the events from ``start`` on to ``history`` (plays,
+    /// passes, trick ends, finishes; after each trick won by a response bomb a ``bomb_bonus``
+    /// entry when ``bomb_bonus``, ZSY-7.3) and the plays and passes to ``actions`` as action
+    /// records; returns the number of events.
+    fn sync_logs(
+        &self,
+        py: Python<'_>,
+        start: usize,
+        history: &Bound<'_, PyList>,
+        actions: &Bound<'_, PyList>,
+        bomb_bonus: bool,
+    ) -> PyResult<usize> {
+        let events = self.0.history();
+        let n = self.0.num_players();
+        for e in &events[start.min(events.len())..] {
+            let d = PyDict::new(py);
+            match e {
+                TableEvent::Play { player, combo } => {
+                    let cards = combo.cards().to_string();
+                    d.set_item("event", "play")?;
+                    d.set_item("player", *player)?;
+                    d.set_item("cards", &cards)?;
+                    d.set_item("type", combo.kind().id())?;
+                    let a = PyDict::new(py);
+                    a.set_item("kind", "play")?;
+                    a.set_item("cards", cards)?;
+                    actions.append(a)?;
+                }
+                TableEvent::Pass { player } => {
+                    d.set_item("event", "pass")?;
+                    d.set_item("player", *player)?;
+                    let a = PyDict::new(py);
+                    a.set_item("kind", "pass")?;
+                    actions.append(a)?;
+                }
+                TableEvent::TrickEnd { winner, top } => {
+                    d.set_item("event", "trick")?;
+                    d.set_item("winner", *winner)?;
+                    if bomb_bonus && top.combo.is_bomb() && !top.was_lead {
+                        history.append(d)?;
+                        let b = PyDict::new(py);
+                        b.set_item("event", "bomb_bonus")?;
+                        b.set_item("player", *winner)?;
+                        let points: Vec<i32> = (0..n)
+                            .map(|q| if q == *winner { 20 } else { -10 })
+                            .collect();
+                        b.set_item("points", points)?;
+                        history.append(b)?;
+                        continue;
+                    }
+                }
+                TableEvent::Finished { player, place } => {
+                    d.set_item("event", "finished")?;
+                    d.set_item("player", *player)?;
+                    d.set_item("place", *place)?;
+                }
+            }
+            history.append(d)?;
+        }
+        Ok(events.len())
+    }
+
+    /// The number of cards in each hand.
+    fn hand_sizes(&self) -> Vec<usize> {
+        self.0.hands().iter().map(|h| h.len()).collect()
+    }
+
     fn clone(&self) -> Self {
         self.clone_table()
     }
@@ -421,7 +835,7 @@ impl PyClimbTable {
 
 impl PyClimbTable {
     fn clone_table(&self) -> Self {
-        PyClimbTable(self.0.clone())
+        PyClimbTable(self.0.clone(), LegalCache::default())
     }
     fn check_seat(&self, player: usize) -> PyResult<()> {
         if player < self.0.num_players() {
@@ -437,5 +851,278 @@ impl PyClimbTable {
         self.0
             .current_player()
             .ok_or_else(|| invalid_argument("the deal is over"))
+    }
+}
+
+fn hands_arg<const N: usize>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<[CardSet; N]> {
+    let items: Vec<Bound<'_, PyAny>> = obj.extract()?;
+    if items.len() != N {
+        return Err(invalid_argument(format!(
+            "{what} must be {N} hands, got {}",
+            items.len()
+        )));
+    }
+    let mut out = [CardSet::EMPTY; N];
+    for (slot, item) in out.iter_mut().zip(&items) {
+        *slot = cardset_from_any(item)?;
+    }
+    Ok(out)
+}
+
+fn table_arg(obj: &Bound<'_, PyAny>, ruleset: Ruleset) -> PyResult<ClimbTable> {
+    let table = obj
+        .extract::<PyRef<'_, PyClimbTable>>()
+        .map_err(|_| PyTypeError::new_err("expected a ClimbTable"))?;
+    if table.0.ruleset() != ruleset {
+        return Err(invalid_argument(format!(
+            "a {} table is not a {ruleset} table",
+            table.0.ruleset()
+        )));
+    }
+    Ok(table.0.clone())
+}
+
+/// A playout start from its tuple form (see ``climb_playouts``).
+fn start_arg(start: &Bound<'_, PyTuple>) -> PyResult<DealStart> {
+    let game: String = start.get_item(0)?.extract()?;
+    let phase: String = start.get_item(1)?.extract()?;
+    let item = |k: usize| start.get_item(k);
+    let out = match (game.as_str(), phase.as_str()) {
+        ("doudizhu", "auction") => DealStart::DdzAuction(
+            DdzAuction::new(
+                hands_arg::<3>(&item(2)?, "hands")?,
+                cardset_from_any(&item(3)?)?,
+                item(4)?.extract()?,
+                item(5)?.extract()?,
+            )
+            .map_err(to_py)?,
+        ),
+        ("doudizhu", "play") => DealStart::DdzPlay {
+            table: table_arg(&item(2)?, Ruleset::DouDizhu)?,
+            landlord: item(3)?.extract()?,
+            bid: item(4)?.extract()?,
+        },
+        ("zhengshangyou", "play") => {
+            DealStart::ZsyPlay(table_arg(&item(2)?, Ruleset::ZhengShangyou)?)
+        }
+        ("red_ten", "lighting") => {
+            let hands = hands_arg::<4>(&item(2)?, "hands")?;
+            let first_player: usize = item(3)?.extract()?;
+            let polled: usize = item(4)?.extract()?;
+            // Checks the deal (RT-3.3, RT-3.9) the way card play will use it.
+            ClimbTable::new(Ruleset::RedTen, hands.to_vec(), first_player).map_err(to_py)?;
+            if polled > 3 {
+                return Err(invalid_argument("the lighting poll is over"));
+            }
+            DealStart::RtLighting(RtLighting {
+                hands,
+                first_player,
+                polled,
+                lit: item(5)?.extract()?,
+            })
+        }
+        ("red_ten", "play") => DealStart::RtPlay {
+            table: table_arg(&item(2)?, Ruleset::RedTen)?,
+            lit: item(3)?.extract()?,
+        },
+        _ => {
+            return Err(invalid_argument(format!(
+                "unknown playout start ({game:?}, {phase:?})"
+            )))
+        }
+    };
+    deals::check_start(&out).map_err(to_py)?;
+    Ok(out)
+}
+
+/// ``n`` seeded playouts of the rest of a deal from ``start`` to the settled payoffs (DDZ-7,
+/// ZSY-7, RT-6), in Rust with the interpreter released: a float64 array ``(n, players)``.
+/// ``start`` is ``("doudizhu", "auction", hands, bottom, first_bidder, calls)``,
+/// ``("doudizhu", "play", table, landlord, bid)``, ``("zhengshangyou", "play", table)``,
+/// ``("red_ten", "lighting", hands, first_player, polled, lit)`` or ``("red_ten", "play",
+/// table, lit)``. Playout ``i`` depends only on ``seed`` and ``i``, not on ``threads``.
+#[pyfunction]
+#[pyo3(signature = (start, n, policy = "random", seed = Seed(0), threads = Threads(1)))]
+pub fn climb_playouts<'py>(
+    py: Python<'py>,
+    start: &Bound<'py, PyTuple>,
+    n: Count,
+    policy: &str,
+    seed: Seed,
+    threads: Threads,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let (n, seed, threads) = (n.0, seed.0, threads.0);
+    let policy = policy_arg(policy)?;
+    let start = start_arg(start)?;
+    let players = start.num_players();
+    let cells = n.checked_mul(players).ok_or_else(|| {
+        invalid_argument(format!("n: cannot allocate the results of {n} playouts"))
+    })?;
+    let mut out: Vec<f64> = buffer(cells, "n")?;
+    py.detach(|| deals::deal_playouts(&start, policy, seed, threads, &mut out));
+    PyArray1::from_vec(py, out).reshape([n, players])
+}
+
+/// Playout ``index`` of the batch ``climb_playouts(start, ..., seed=seed)`` with its actions:
+/// ``(steps, returns)``, each step an action id of the game's action space or -1 where a void
+/// Dou Dizhu deal was redealt (DDZ-3.5c).
+#[pyfunction]
+#[pyo3(signature = (start, policy = "random", seed = Seed(0), index = 0))]
+pub fn climb_playout_trace(
+    start: &Bound<'_, PyTuple>,
+    policy: &str,
+    seed: Seed,
+    index: u64,
+) -> PyResult<(Vec<i64>, Vec<f64>)> {
+    let policy = policy_arg(policy)?;
+    let seed = seed.0;
+    let start = start_arg(start)?;
+    let (trace, returns) = deals::deal_playout_trace(&start, policy, seed, index);
+    let steps = trace
+        .into_iter()
+        .map(|s| match s {
+            TraceStep::Action(id) => id as i64,
+            TraceStep::Redeal => -1,
+        })
+        .collect();
+    Ok((steps, returns))
+}
+
+type PyHands = Vec<PyCardSet>;
+
+fn py_hands(hands: &[CardSet]) -> PyHands {
+    hands.iter().copied().map(PyCardSet).collect()
+}
+
+/// Dou Dizhu determinization for ``player`` (exactly uniform; see the core's ``resample``):
+/// ``hands`` the dealt 17-card hands, ``table``/``landlord`` once card play has started.
+/// Returns the new dealt hands, the bottom and the new table (None during the auction).
+#[pyfunction]
+#[pyo3(signature = (player, hands, bottom, seed, table = None, landlord = 0))]
+pub fn ddz_resample(
+    player: usize,
+    hands: &Bound<'_, PyAny>,
+    bottom: &Bound<'_, PyAny>,
+    seed: Seed,
+    table: Option<PyRef<'_, PyClimbTable>>,
+    landlord: usize,
+) -> PyResult<(PyHands, PyCardSet, Option<PyClimbTable>)> {
+    let hands = hands_arg::<3>(hands, "hands")?;
+    let bottom = cardset_from_any(bottom)?;
+    let mut rng = Rng::new(seed.0);
+    let play = table.as_ref().map(|t| (&t.0, landlord));
+    let (hands, bottom, table) =
+        resample::ddz_resample(player, hands, bottom, play, &mut rng).map_err(to_py)?;
+    Ok((
+        py_hands(&hands),
+        PyCardSet(bottom),
+        table.map(PyClimbTable::from),
+    ))
+}
+
+/// Zheng Shangyou determinization for ``player`` (exactly uniform, every forced pass kept
+/// forced, ZSY-6.3): the new dealt hands and the new table.
+#[pyfunction]
+pub fn zsy_resample(
+    player: usize,
+    hands: &Bound<'_, PyAny>,
+    table: PyRef<'_, PyClimbTable>,
+    seed: Seed,
+) -> PyResult<(PyHands, PyClimbTable)> {
+    let hands = hands_arg::<3>(hands, "hands")?;
+    let mut rng = Rng::new(seed.0);
+    let (hands, table) =
+        resample::zsy_resample(player, hands, &table.0, &mut rng).map_err(to_py)?;
+    Ok((py_hands(&hands), PyClimbTable::from(table)))
+}
+
+/// Red Ten determinization for ``player`` (exactly uniform): ``shown`` the red tens each seat
+/// showed, ``lit`` which seats lit, ``first_player`` the ``3h`` holder, ``table`` once card
+/// play has started. Returns the new dealt hands and the new table (with its teams).
+#[pyfunction]
+#[pyo3(signature = (player, hands, shown, lit, first_player, seed, table = None))]
+pub fn rt_resample(
+    player: usize,
+    hands: &Bound<'_, PyAny>,
+    shown: &Bound<'_, PyAny>,
+    lit: [bool; 4],
+    first_player: usize,
+    seed: Seed,
+    table: Option<PyRef<'_, PyClimbTable>>,
+) -> PyResult<(PyHands, Option<PyClimbTable>)> {
+    let hands = hands_arg::<4>(hands, "hands")?;
+    let know = RtKnowledge {
+        shown: hands_arg::<4>(shown, "shown")?,
+        lit,
+        first_player,
+    };
+    let mut rng = Rng::new(seed.0);
+    let (hands, table) =
+        resample::rt_resample(player, hands, &know, table.as_ref().map(|t| &t.0), &mut rng)
+            .map_err(to_py)?;
+    Ok((py_hands(&hands), table.map(PyClimbTable::from)))
+}
+
+/// The action id of the play ``cards`` in the game's fixed action space (None if the cards are
+/// no valid play of the game).
+#[pyfunction]
+pub fn climb_action_id(ruleset: &str, cards: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+    let rs = ruleset_from(ruleset)?;
+    if rs == Ruleset::FiveTenKing {
+        return Err(invalid_argument(
+            "five_ten_king numbers its actions elsewhere",
+        ));
+    }
+    Ok(ActionSpace::of(rs).id_of_cards(cardset_from_any(cards)?))
+}
+
+/// Registers the search-facing functions of this module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(climb_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(climb_playout_trace, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_resample, m)?)?;
+    m.add_function(wrap_pyfunction!(zsy_resample, m)?)?;
+    m.add_function(wrap_pyfunction!(rt_resample, m)?)?;
+    m.add_function(wrap_pyfunction!(climb_action_id, m)?)?;
+    m.add_function(wrap_pyfunction!(climb_deal, m)?)?;
+    Ok(())
+}
+
+/// The random deal of a climbing game from ``seed`` (exactly the cards the games have always
+/// dealt): Dou Dizhu three 17-card hands and the 3-card bottom (``deal_cards(3, 17, 1, True,
+/// seed)``); Zheng Shangyou the 48-card deck shuffled by ``Rng(seed)`` and dealt one card to
+/// each seat in turn (ZSY-3.2); Red Ten the 54 cards shuffled by ``Rng(seed)`` and dealt one
+/// at a time from the seat after ``dealer`` (RT-3.3). Returns the hands and the cards left over.
+#[pyfunction]
+#[pyo3(signature = (ruleset, seed, dealer = 0))]
+pub fn climb_deal(ruleset: &str, seed: Seed, dealer: usize) -> PyResult<(PyHands, PyCardSet)> {
+    let rs = ruleset_from(ruleset)?;
+    let to_mask =
+        |cards: &[cardavia_core::cards::Card]| CardSet(cards.iter().fold(0u64, |m, c| m | c.bit()));
+    match rs {
+        Ruleset::DouDizhu => {
+            let d = cardavia_core::deal::deal(1, true, 3, Some(17), seed.0).map_err(to_py)?;
+            let hands: Vec<CardSet> = d.hands.iter().map(|h| to_mask(h)).collect();
+            Ok((py_hands(&hands), PyCardSet(to_mask(&d.leftover))))
+        }
+        Ruleset::ZhengShangyou | Ruleset::RedTen => {
+            if dealer > 3 {
+                return Err(invalid_argument(format!("dealer {dealer} is not a seat")));
+            }
+            let mut cards: Vec<cardavia_core::cards::Card> = rs.deck().iter().collect();
+            Rng::new(seed.0).shuffle(&mut cards);
+            let n = rs.num_players();
+            let mut hands = vec![CardSet::EMPTY; n];
+            for (k, card) in cards.iter().enumerate() {
+                let seat = if rs == Ruleset::RedTen {
+                    (dealer + 1 + k) % 4
+                } else {
+                    k % 3
+                };
+                hands[seat].insert(*card);
+            }
+            Ok((py_hands(&hands), PyCardSet(CardSet::EMPTY)))
+        }
+        Ruleset::FiveTenKing => Err(invalid_argument("five_ten_king deals two packs elsewhere")),
     }
 }

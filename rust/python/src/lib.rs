@@ -6,6 +6,7 @@
 mod betting;
 mod cards;
 mod climbing;
+mod convert;
 mod dds;
 mod errors;
 mod five_ten_king;
@@ -33,6 +34,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climbing::climb_classify, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(climbing::climb_beats, m)?)?;
+    climbing::register(m)?;
     m.add_class::<tricks::PyBridgeDeal>()?;
     m.add_class::<tricks::PySmearDeal>()?;
     m.add_function(wrap_pyfunction!(tricks::bridge_score, m)?)?;
@@ -42,7 +44,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tricks::smear_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::smear_points, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::trick_winner, m)?)?;
-    m.add_function(wrap_pyfunction!(tricks::constrained_deal, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_mask, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_cards, m)?)?;
     m.add_function(wrap_pyfunction!(poker::best_five, m)?)?;
@@ -60,6 +61,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(betting::one_poker_compare, m)?)?;
     m.add_function(wrap_pyfunction!(betting::one_poker_simulate, m)?)?;
     m.add_class::<five_ten_king::PyFtkTable>()?;
+    m.add_class::<five_ten_king::PyFtkGame>()?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_num_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_describe_action, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_classify, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_call_violation, m)?)?;
@@ -85,6 +89,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(guandan::guandan_action_index_size, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_wild_card, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_return_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_return_choice, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_resample, m)?)?;
     m.add_function(wrap_pyfunction!(search::determinize, m)?)?;
     m.add_function(wrap_pyfunction!(search::count_deals, m)?)?;
     dds::register(m)?;

@@ -1,5 +1,5 @@
 //! Bindings of `cardavia_core::tricks`: the bridge and smear deal engines, bridge scoring,
-//! seeded simulations, trick winners and constrained dealing.
+//! seeded simulations and playouts, resampling, trick winners.
 //!
 //! Actions cross the boundary as ids of the games' fixed action spaces (documented in
 //! `cardavia.bridge` and `cardavia.smear`):
@@ -13,10 +13,13 @@ use crate::cards::{cardset_from_any, PyCard, PyCardSet};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardSet};
 use cardavia_core::rng::Rng;
-use cardavia_core::tricks::bridge::{self, BridgeDeal, Call, Contract, Vulnerability};
+use cardavia_core::tricks::bridge::{
+    self, greedy as bridge_greedy, BridgeDeal, Call, Contract, Vulnerability,
+};
+use cardavia_core::tricks::playout::Policy;
 use cardavia_core::tricks::smear::{self, Action, Phase as SmearPhase, SmearDeal};
-use cardavia_core::tricks::{self as core, Bucket, TrickState, TrumpRules};
-use numpy::{PyArray1, PyArrayMethods};
+use cardavia_core::tricks::{self as core, TrickState, TrumpRules};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -28,6 +31,58 @@ fn threads_or_all(threads: usize) -> usize {
     } else {
         threads
     }
+}
+
+/// Most results one call returns (playouts, simulated deals): more is refused rather than left
+/// to fail allocating (issue 18).
+pub const MAX_RESULTS: usize = 1 << 32;
+
+/// Refuses a result count of `n` items of `bytes_each` bytes that is out of range or cannot be
+/// allocated, with an InvalidArgumentError instead of an aborted process.
+fn check_count(n: usize, min: usize, bytes_each: usize, what: &str) -> PyResult<()> {
+    if n < min {
+        return Err(invalid_argument(format!(
+            "{what} must be at least {min}, got {n}"
+        )));
+    }
+    let bytes = n.checked_mul(bytes_each).filter(|_| n <= MAX_RESULTS);
+    let fits = bytes.is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok());
+    if !fits {
+        return Err(invalid_argument(format!(
+            "{what} = {n} is too many: the results ({} bytes each) cannot be allocated \
+             (at most {MAX_RESULTS} per call, and only what memory holds)",
+            bytes_each
+        )));
+    }
+    Ok(())
+}
+
+/// Results per slice of a long batch: the interpreter is re-entered between slices to check
+/// for Ctrl-C (results do not depend on the slicing).
+const SLICE: usize = 1 << 14;
+
+/// Runs `f(first, len)` over `0..n` in slices with the interpreter released, checking for
+/// signals between slices; the concatenated results.
+fn sliced<T: Send>(
+    py: Python<'_>,
+    n: usize,
+    per_item: usize,
+    f: impl Fn(usize, usize) -> Vec<T> + Sync,
+) -> PyResult<Vec<T>> {
+    let mut out = Vec::with_capacity(n * per_item);
+    let mut first = 0;
+    while first < n {
+        let len = SLICE.min(n - first);
+        let part = py.detach(|| f(first, len));
+        out.extend(part);
+        py.check_signals()?;
+        first += len;
+    }
+    Ok(out)
+}
+
+fn policy_from(text: &str) -> PyResult<Policy> {
+    Policy::parse(text).map_err(to_py)
 }
 
 fn card_of(index: usize) -> Option<Card> {
@@ -234,8 +289,11 @@ pub fn bridge_simulate<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let vul = vul_from(vulnerability)?;
+    check_count(n, 0, std::mem::size_of::<bridge::SimulatedDeal>() + 64, "n")?;
     let threads = threads_or_all(threads);
-    let deals = py.detach(|| bridge::simulate(n, vul, seed, threads));
+    let deals = sliced(py, n, 1, |first, len| {
+        bridge::simulate_range(first, len, vul, seed, threads)
+    })?;
     simulate_dict(py, &deals)
 }
 
@@ -263,6 +321,21 @@ impl PyBridgeDeal {
         BridgeDeal::new(h, vul_from(vulnerability)?)
             .map(PyBridgeDeal)
             .map_err(to_py)
+    }
+
+    /// The deal of ``seed`` (BR-3.4), the cards ``cardavia.deal(4, 13, seed=seed)`` deals,
+    /// seated from West.
+    #[staticmethod]
+    #[pyo3(signature = (seed, vulnerability = "none"))]
+    fn seeded(seed: u64, vulnerability: &str) -> PyResult<Self> {
+        BridgeDeal::new(bridge::seeded_deal(seed), vul_from(vulnerability)?)
+            .map(PyBridgeDeal)
+            .map_err(to_py)
+    }
+    /// True once the deal is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.phase() == bridge::Phase::Over
     }
 
     /// ``"auction"``, ``"play"`` or ``"over"``.
@@ -329,6 +402,10 @@ impl PyBridgeDeal {
     }
     fn dealt(&self) -> Vec<PyCardSet> {
         self.0.dealt().iter().copied().map(PyCardSet).collect()
+    }
+    /// The dealt hands as card text (``str`` of each hand's CardSet).
+    fn dealt_texts(&self) -> Vec<String> {
+        self.0.dealt().iter().map(|h| h.to_string()).collect()
     }
     /// Each seat's remaining cards.
     fn hands(&self) -> Vec<PyCardSet> {
@@ -416,30 +493,110 @@ impl PyBridgeDeal {
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let base = self.0.clone();
+        check_count(n, 0, std::mem::size_of::<bridge::SimulatedDeal>() + 64, "n")?;
+        let base = &self.0;
         let threads = threads_or_all(threads);
-        let deals = py.detach(|| {
-            core::parallel_seeded(n, seed, threads, |_, rng| {
+        let deals = sliced(py, n, 1, |first, len| {
+            core::parallel_seeded_range(first, len, seed, threads, |_, rng| {
                 let mut deal = base.clone();
                 deal.random_playout(rng);
-                let mut tricks_won = [0u8; 4];
-                let mut captured = [CardSet::EMPTY; 4];
-                if let Some(p) = deal.play() {
-                    for seat in 0..4 {
-                        tricks_won[seat] = p.tricks_won(seat);
-                        captured[seat] = p.captured(seat);
-                    }
-                }
-                bridge::SimulatedDeal {
-                    contract: deal.contract(),
-                    calls: deal.auction().calls().len() as u16,
-                    tricks_won,
-                    captured,
-                    score: deal.score().unwrap_or_default(),
-                }
+                bridge::SimulatedDeal::of(&deal)
             })
-        });
+        })?;
         simulate_dict(py, &deals)
+    }
+    /// Applies action ``id`` for the seat that chooses now (declarer at dummy's turns) if the
+    /// rules allow it: None when applied, else (rule, message) and nothing changes.
+    /// InvalidArgumentError for an id outside 0..89.
+    fn step(&mut self, id: usize) -> PyResult<Violation> {
+        let r = if let Some(call) = call_of_id(id) {
+            match self.0.auction().to_call() {
+                Some(seat) => self.0.call(seat, call),
+                None => Err(self.0.can_call(0, call).expect_err("the auction is over")),
+            }
+        } else if let Some(card) = id
+            .checked_sub(38)
+            .and_then(card_of)
+            .filter(|c| !c.is_joker())
+        {
+            match self.0.current_player() {
+                Some(actor) => self.0.play_card(actor, card),
+                None => Err(self.0.can_play(0, card).expect_err("the deal is over")),
+            }
+        } else {
+            return Err(bad_id(id, 90));
+        };
+        Ok(r.err().map(|v| (v.rule, v.message)))
+    }
+    /// The ids of every action taken so far, in order: the calls, then the cards.
+    fn action_ids(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .0
+            .auction()
+            .calls()
+            .iter()
+            .map(|&c| call_id(c))
+            .collect();
+        if let Some(p) = self.0.play() {
+            out.extend(p.plays().into_iter().map(|(_, c)| 38 + c.index() as usize));
+        }
+        out
+    }
+    /// Every card played so far, in order, with the seat it came from.
+    fn plays(&self) -> Vec<(usize, PyCard)> {
+        self.0
+            .play()
+            .map(|p| p.plays().into_iter().map(|(s, c)| (s, PyCard(c))).collect())
+            .unwrap_or_default()
+    }
+    /// A deal at the same point, consistent with what ``viewer`` has seen, every card hidden
+    /// from him dealt again exactly uniformly (see ``BridgeDeal::resample`` in the core).
+    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<Self> {
+        let deal = &self.0;
+        py.detach(|| deal.resample(viewer, &mut Rng::new(seed)))
+            .map(PyBridgeDeal)
+            .map_err(to_py)
+    }
+    /// The id of the action the greedy policy takes now (see ``tricks::bridge::greedy``), or
+    /// None when the deal is over.
+    fn greedy_action(&self) -> Option<usize> {
+        match self.0.phase() {
+            bridge::Phase::Auction => {
+                let seat = self.0.auction().to_call()?;
+                Some(call_id(bridge_greedy::greedy_call(
+                    self.0.auction(),
+                    self.0.dealt()[seat],
+                )))
+            }
+            bridge::Phase::Play => Some(38 + bridge_greedy::greedy_card(&self.0).index() as usize),
+            bridge::Phase::Over => None,
+        }
+    }
+    /// ``n`` seeded playouts to the end from here under ``policy`` ("random" or "greedy"):
+    /// a float64 array (n, 4) of the seats' returns (N E S W: ns, -ns, ns, -ns). Independent
+    /// of ``threads`` (0 = all cores).
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playout_returns<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        policy: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let policy = policy_from(policy)?;
+        check_count(n, 1, 4 * std::mem::size_of::<f64>(), "n")?;
+        if self.0.phase() == bridge::Phase::Over {
+            return Err(invalid_argument(
+                "the deal is over: there is nothing to play out",
+            ));
+        }
+        let threads = threads_or_all(threads);
+        let base = &self.0;
+        let flat = sliced(py, n, 4, |first, len| {
+            base.playout_returns(first, len, policy, seed, threads)
+        })?;
+        PyArray1::from_vec(py, flat).reshape([n, 4])
     }
     fn clone(&self) -> Self {
         PyBridgeDeal(self.0.clone())
@@ -518,10 +675,16 @@ pub fn smear_simulate<'py>(
     seed: u64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if !(4..=6).contains(&players) {
+        return Err(invalid_argument(format!(
+            "smear is for 4, 5 or 6 players, got {players}"
+        )));
+    }
+    check_count(n, 0, std::mem::size_of::<smear::SimulatedDeal>() + 64, "n")?;
     let threads = threads_or_all(threads);
-    let deals = py
-        .detach(|| smear::simulate(players, n, seed, threads))
-        .map_err(to_py)?;
+    let deals = sliced(py, n, 1, |first, len| {
+        smear::simulate_range(players, first, len, seed, threads).expect("checked players")
+    })?;
     let mut redeals = Vec::with_capacity(n);
     let mut dealer = Vec::with_capacity(n);
     let mut bidder = Vec::with_capacity(n);
@@ -672,6 +835,15 @@ impl PySmearDeal {
     fn dealt(&self) -> Vec<PyCardSet> {
         self.0.dealt().iter().copied().map(PyCardSet).collect()
     }
+    /// The dealt hands and the stock as card text (``str`` of each CardSet), stock last.
+    fn dealt_texts(&self) -> Vec<String> {
+        self.0
+            .dealt()
+            .iter()
+            .chain(std::iter::once(&self.0.stock()))
+            .map(|h| h.to_string())
+            .collect()
+    }
     fn hands(&self) -> Vec<PyCardSet> {
         self.0.hands().into_iter().map(PyCardSet).collect()
     }
@@ -724,15 +896,16 @@ impl PySmearDeal {
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let base = self.0.clone();
+        check_count(n, 0, 32, "n")?;
+        let base = &self.0;
         let threads = threads_or_all(threads);
-        let results = py.detach(|| {
-            core::parallel_seeded(n, seed, threads, |_, rng| {
+        let results = sliced(py, n, 1, |first, len| {
+            core::parallel_seeded_range(first, len, seed, threads, |_, rng| {
                 let mut d = base.clone();
                 d.random_playout(rng);
                 d.points().map(|p| p.totals)
             })
-        });
+        })?;
         let mut points = Vec::with_capacity(3 * n);
         let mut passed = Vec::with_capacity(n);
         for r in &results {
@@ -743,6 +916,59 @@ impl PySmearDeal {
         out.set_item("points", PyArray1::from_vec(py, points).reshape([n, 3])?)?;
         out.set_item("passed_out", PyArray1::from_vec(py, passed))?;
         Ok(out)
+    }
+    /// Takes action ``id`` for the current player if the rules allow it: None when applied,
+    /// else (rule, message) and nothing changes. InvalidArgumentError for an id outside 0..173.
+    fn step(&mut self, id: usize) -> PyResult<Violation> {
+        let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
+        Ok(self.0.apply(a).err().map(|v| (v.rule, v.message)))
+    }
+    /// Every discard so far in action order, as card indices.
+    fn discard_log(&self) -> Vec<u8> {
+        self.0.discard_log().iter().map(|c| c.index()).collect()
+    }
+    /// Each seat's score change (SM-6.4–6.8) once the deal is over, else None.
+    fn returns(&self) -> Option<Vec<i32>> {
+        self.0.returns().map(|r| r[..self.0.num_players()].to_vec())
+    }
+    /// A deal at the same point consistent with what ``viewer`` has seen, every card hidden
+    /// from him dealt again exactly uniformly (see ``SmearDeal::resample`` in the core).
+    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<Self> {
+        let deal = &self.0;
+        py.detach(|| deal.resample(viewer, &mut Rng::new(seed)))
+            .map(PySmearDeal)
+            .map_err(to_py)
+    }
+    /// The id of the action the greedy policy takes now (``tricks::smear::greedy``), or None.
+    fn greedy_action(&self) -> Option<usize> {
+        smear::greedy::greedy_action(&self.0).map(smear_id)
+    }
+    /// ``n`` seeded playouts to the end of the deal from here under ``policy`` ("random" or
+    /// "greedy"), an all-pass redealt from the playout's generator (SM-3.6): a float64 array
+    /// (n, players) of the seats' score changes. Independent of ``threads`` (0 = all cores).
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playout_returns<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        policy: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let policy = policy_from(policy)?;
+        let players = self.0.num_players();
+        check_count(n, 1, players * std::mem::size_of::<f64>(), "n")?;
+        if self.0.current_player().is_none() {
+            return Err(invalid_argument(
+                "the deal is over: there is nothing to play out",
+            ));
+        }
+        let threads = threads_or_all(threads);
+        let base = &self.0;
+        let flat = sliced(py, n, players, |first, len| {
+            base.playout_returns(first, len, policy, seed, threads)
+        })?;
+        PyArray1::from_vec(py, flat).reshape([n, players])
     }
     fn clone(&self) -> Self {
         PySmearDeal(self.0.clone())
@@ -774,27 +1000,6 @@ pub fn trick_winner(cards: &Bound<'_, PyAny>, trump: Option<u8>, smear: bool) ->
         (None, false) => TrumpRules::no_trump(),
     };
     Ok(rules.winner(&cards))
-}
-
-/// Deals the cards of ``classes`` (disjoint card sets) into buckets ``(capacity, allowed class
-/// mask)``, filling each exactly under the class constraints (resampling hidden cards).
-#[pyfunction]
-pub fn constrained_deal(
-    classes: Vec<Bound<'_, PyAny>>,
-    buckets: Vec<(usize, u32)>,
-    seed: u64,
-) -> PyResult<Vec<PyCardSet>> {
-    let classes = classes
-        .iter()
-        .map(cardset_from_any)
-        .collect::<PyResult<Vec<CardSet>>>()?;
-    let buckets: Vec<Bucket> = buckets
-        .into_iter()
-        .map(|(capacity, allowed)| Bucket { capacity, allowed })
-        .collect();
-    core::constrained_deal(&classes, &buckets, &mut Rng::new(seed))
-        .map(|v| v.into_iter().map(PyCardSet).collect())
-        .map_err(to_py)
 }
 
 /// The smear points (SM-6.1–6.3) of played tricks, for scoring any outcome: ``trump`` 0..3,

@@ -18,16 +18,16 @@ from 8, 1 from 6, when that beats the high bid; otherwise it passes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardavia._core import CardSet, Rng
 from cardavia.agents.strategies.climbing_common import (
     BIG_JOKER,
+    DOU_DIZHU_SHAPES,
     SMALL_JOKER,
     TWO,
-    HandShape,
+    choose_play,
     count_moves,
-    judge,
+    describe_play,
+    ordered_candidates,
     rank_counts,
 )
 from cardavia.game import Action, State
@@ -70,42 +70,17 @@ class DouDizhuStrategy:
                 if a.kind == "bid" and a.amount == bid:
                     return a
             return next(a for a in legal if a.kind == "pass")
-        return self._play(obs, legal, hand, player)
-
-    def _play(self, obs: dict[str, Any], legal: list[Action], hand: list[int], me: int) -> Action:
-        plays = [a for a in legal if a.kind == "play"]
-        passing = next((a for a in legal if a.kind == "pass"), None)
-        size = sum(hand)
-        for a in plays:
-            if len(a.cards or ()) == size:
-                return a
         landlord = obs["landlord"]
-        sizes = obs["hand_sizes"]
-        opponents = [p for p in range(3) if (p == landlord) != (me == landlord)]
+        opponents = [p for p in range(3) if (p == landlord) != (player == landlord)]
         top = obs["top"]
-        judged = sorted((judge(hand, a) for a in plays), key=lambda h: h.key)
-        if passing is None or top is None:  # leading
-            return self._lead(judged, sizes, opponents).action
-        if top["player"] not in opponents:  # partner holds the trick
-            return passing
-        now = count_moves(hand)
-        normal = [h for h in judged if not h.is_bomb and h.moves_left <= now + 1]
-        if normal:
-            return min(normal, key=lambda h: (h.breaks_bomb, h.rank, h.moves_left)).action
-        bombs = [h for h in judged if h.is_bomb]
-        if bombs and (sizes[top["player"]] <= 4 or min(h.moves_left for h in bombs) <= 2):
-            return min(bombs, key=lambda h: (h.moves_left, h.rank)).action
-        return passing
-
-    @staticmethod
-    def _lead(judged: list[HandShape], sizes: list[int], opponents: list[int]) -> HandShape:
-        safe = [h for h in judged if not h.is_bomb] or judged
-        if any(sizes[p] == 1 for p in opponents):
-            not_single = [h for h in safe if h.size > 1]
-            if not_single:
-                return not_single[0]
-            return max(safe, key=lambda h: h.rank)
-        return safe[0]
+        return choose_play(
+            legal,
+            hand,
+            sizes=obs["hand_sizes"],
+            top_player=None if top is None else top["player"],
+            opponents=opponents,
+            shapes=DOU_DIZHU_SHAPES,
+        )
 
     def describe(self, state: State, action: Action) -> str:
         player = state.current_player
@@ -123,24 +98,7 @@ class DouDizhuStrategy:
             if top is not None and (top["player"] == landlord) == (player == landlord):
                 return "lets the partner's play stand"
             return "passes and keeps its cards"
-        shape = judge(hand, action)
-        if shape.size == sum(hand):
-            return "goes out"
-        parts = []
-        play = action.play
-        assert play is not None
-        if shape.is_bomb:
-            parts.append(f"{play.kind_name} (doubles the stakes)")
-        else:
-            parts.append(play.kind_name)
-            bombs_held = sum(1 for r in range(13) if hand[r] == 4)
-            if bombs_held and not shape.breaks_bomb:
-                parts.append("keeps the bomb" if bombs_held == 1 else "keeps the bombs")
-        if shape.breaks_bomb:
-            parts.append("breaks a bomb")
-        left = shape.moves_left
-        parts.append(f"leaves {left} play{'s' if left != 1 else ''}")
-        return "; ".join(parts)
+        return describe_play(hand, action, DOU_DIZHU_SHAPES)
 
     def candidates(self, state: State) -> list[tuple[Action, ...]] | None:
         """Every legal action, the most promising first (so that a small budget samples the
@@ -151,11 +109,7 @@ class DouDizhuStrategy:
         legal = state.legal_actions()
         if obs["phase"] == "auction":
             return [(a,) for a in legal]
-        hand = rank_counts(CardSet(obs["hand"]))
-        plays = [a for a in legal if a.kind == "play"]
-        others = [a for a in legal if a.kind != "play"]
-        ordered = sorted(plays, key=lambda a: judge(hand, a).key)
-        return [(a,) for a in ordered + others]
+        return ordered_candidates(legal, rank_counts(CardSet(obs["hand"])), DOU_DIZHU_SHAPES)
 
 
 STRATEGY = DouDizhuStrategy()

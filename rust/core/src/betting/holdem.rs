@@ -9,6 +9,7 @@
 //!
 //! Hand values come from [`showdown_strength`], the one seam to the hand evaluator.
 
+use super::actions::{Candidates, IdError, IdSpace};
 use super::round::{Legal, Round, MAX_SEATS};
 use super::{Bet, Rules};
 use crate::cards::Card;
@@ -155,6 +156,8 @@ pub struct HoldemHand {
     strength: [u16; MAX_SEATS],
     pots: Vec<Pot>,
     events: Vec<HoldemEvent>,
+    /// False in playouts: events are not kept (nothing reads them there).
+    record: bool,
 }
 
 impl HoldemHand {
@@ -275,6 +278,7 @@ impl HoldemHand {
             strength: [0; MAX_SEATS],
             pots: Vec::new(),
             events,
+            record: true,
         };
         hand.note_skips();
         hand.progress();
@@ -381,6 +385,98 @@ impl HoldemHand {
     pub fn events(&self) -> &[HoldemEvent] {
         &self.events
     }
+    /// Chips the seat to act owes (`max(0, H − b_i)`, HE-4.1); 0 when nobody is to act.
+    pub fn owed(&self) -> u32 {
+        self.to_act()
+            .map_or(0, |i| self.round.level().saturating_sub(self.round.bet[i]))
+    }
+    /// The fold / check-call / representative raise sizes of the seat to act (see
+    /// [`super::actions`]): what `legal_actions()` lists and what the random policy draws from.
+    pub fn candidates(&self) -> Candidates {
+        Candidates::of(&self.legal(), self.level(), self.pot_total(), self.owed())
+    }
+    /// The legal action that `id` stands for now in `space` (see [`super::actions`]), or why
+    /// there is none.
+    pub fn bet_of_id(&self, space: IdSpace, id: u64) -> Result<Bet, IdError> {
+        let seat = self.to_act().unwrap_or(0);
+        space.bet_of(id, &self.candidates(), &Rules::HOLDEM, |b| {
+            self.violation(seat, b)
+        })
+    }
+    /// Every betting action so far, in order (read from the events).
+    pub fn actions(&self) -> impl Iterator<Item = (usize, Bet)> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            HoldemEvent::Action { seat, action, .. } => Some((*seat, *action)),
+            _ => None,
+        })
+    }
+    /// Whether events are kept (true unless turned off for a playout).
+    pub fn records_events(&self) -> bool {
+        self.record
+    }
+    /// Stop keeping events and drop those kept (playouts read only stacks and pots).
+    pub fn stop_recording(&mut self) {
+        self.record = false;
+        self.events = Vec::new();
+    }
+
+    /// A hand consistent with everything `player` has seen (HE-6.6): the same stacks, button,
+    /// blinds and actions, the same cards wherever `player` has seen them (his own hole cards,
+    /// the board dealt so far, hole cards shown), and every other deck position — the other
+    /// players' unshown hole cards, the burns, the board still to come and the rest of the deck
+    /// — refilled with the cards `player` has not seen, in a uniformly random order drawn from
+    /// `rng`.
+    ///
+    /// Nothing `player` observes depends on where those cards are (the rules make no action
+    /// depend on the cards, HE-4), so every arrangement of them is consistent and all are
+    /// equally likely: one Fisher-Yates shuffle of the hidden positions is exactly the uniform
+    /// distribution over the consistent deals (labelled cards), with no constraint to sample
+    /// under (the case [`crate::search::HiddenCards`] is for).
+    pub fn resample(&self, player: usize, rng: &mut Rng) -> Result<HoldemHand, Error> {
+        if player >= self.n {
+            return Err(invalid(format!(
+                "player must be a seat 0..{}, got {player}",
+                self.n - 1
+            )));
+        }
+        if self.is_over() {
+            return Err(invalid("the hand is over: there is nothing to resample"));
+        }
+        if !self.record {
+            return Err(invalid("a hand without its events cannot be resampled"));
+        }
+        let k = self.order.len();
+        let mut known = vec![false; self.deck.len()];
+        for (j, &seat) in self.order.iter().enumerate() {
+            if seat == player || self.revealed[seat] {
+                known[j] = true;
+                known[k + j] = true;
+            }
+        }
+        let board_positions = [2 * k + 1, 2 * k + 2, 2 * k + 3, 2 * k + 5, 2 * k + 7];
+        for &at in &board_positions[..self.board.len()] {
+            known[at] = true;
+        }
+        let hidden: Vec<usize> = (0..self.deck.len()).filter(|&i| !known[i]).collect();
+        let mut cards: Vec<Card> = hidden.iter().map(|&i| self.deck[i]).collect();
+        rng.shuffle(&mut cards);
+        let mut deck = self.deck.clone();
+        for (&at, &card) in hidden.iter().zip(&cards) {
+            deck[at] = card;
+        }
+        let mut hand = HoldemHand::new(
+            &self.start_stack[..self.n],
+            self.button,
+            self.small_blind,
+            self.big_blind,
+            &deck,
+        )?;
+        for (seat, action) in self.actions() {
+            hand.apply(seat, action)
+                .map_err(|v| invalid(format!("replaying the actions failed: {v}")))?;
+        }
+        Ok(hand)
+    }
 
     // ---- acting -----------------------------------------------------------------------------
 
@@ -395,6 +491,14 @@ impl HoldemHand {
         self.round.violation(seat, action)
     }
 
+    /// Why BET/RAISE to `t` by `seat` is illegal now, if it is, for any `t` (HE-4.3, HE-4.4).
+    pub fn raise_violation(&self, seat: usize, t: u64) -> Option<RuleViolation> {
+        if self.is_over() {
+            return self.violation(seat, Bet::Check);
+        }
+        self.round.raise_to_violation(seat, t)
+    }
+
     /// Apply `action` by `seat`; an illegal action changes nothing (HE-4.11).
     pub fn apply(&mut self, seat: usize, action: Bet) -> Result<(), RuleViolation> {
         if let Some(v) = self.violation(seat, action) {
@@ -402,7 +506,7 @@ impl HoldemHand {
         }
         let is_bet = self.round.level() == 0;
         let moved = self.round.apply(seat, action)?;
-        self.events.push(HoldemEvent::Action {
+        self.log(HoldemEvent::Action {
             seat,
             action,
             moved,
@@ -456,12 +560,19 @@ impl HoldemHand {
         }
     }
 
+    #[inline]
+    fn log(&mut self, event: HoldemEvent) {
+        if self.record {
+            self.events.push(event);
+        }
+    }
+
     fn note_skips(&mut self) {
         let after_action = self.round.actions() > 0;
         let skipped: Vec<usize> = self.round.skipped().collect();
         for seat in skipped {
             let contested = self.round.contested_at_start(seat);
-            self.events.push(HoldemEvent::Skip {
+            self.log(HoldemEvent::Skip {
                 seat,
                 after_action,
                 contested,
@@ -474,7 +585,7 @@ impl HoldemHand {
         if let Some((seat, amount)) = self.round.uncalled() {
             self.round.bet[seat] -= amount;
             self.round.stack[seat] += amount;
-            self.events.push(HoldemEvent::Return { seat, amount });
+            self.log(HoldemEvent::Return { seat, amount });
         }
         for i in 0..self.n {
             self.contrib[i] += self.round.bet[i];
@@ -491,17 +602,20 @@ impl HoldemHand {
             Street::Turn => (Street::River, 2 * k + 7, 1),
             Street::River | Street::Over => unreachable!("no street after the river"),
         };
-        let cards = self.deck[at..at + count].to_vec();
-        self.board.extend_from_slice(&cards);
+        self.board.extend_from_slice(&self.deck[at..at + count]);
         self.street = street;
-        self.events.push(HoldemEvent::Board { street, cards });
+        if self.record {
+            let cards = self.deck[at..at + count].to_vec();
+            self.events.push(HoldemEvent::Board { street, cards });
+        }
     }
 
     fn reveal_all(&mut self) {
-        for &seat in &self.order {
+        for j in 0..self.order.len() {
+            let seat = self.order[j];
             if self.round.in_hand[seat] && !self.revealed[seat] {
                 self.revealed[seat] = true;
-                self.events.push(HoldemEvent::Reveal {
+                self.log(HoldemEvent::Reveal {
                     seat,
                     cards: self.hole[seat],
                 });
@@ -571,10 +685,12 @@ impl HoldemHand {
                 eligible,
                 shares,
             };
-            self.events.push(HoldemEvent::Pot {
-                index,
-                pot: pot.clone(),
-            });
+            if self.record {
+                self.events.push(HoldemEvent::Pot {
+                    index,
+                    pot: pot.clone(),
+                });
+            }
             self.pots.push(pot);
         }
         self.pots.reverse(); // main pot first
@@ -627,7 +743,38 @@ pub fn simulate_matches(
 ) -> Result<SimulationTotals, Error> {
     let mut rng = Rng::new(seed);
     let mut t = SimulationTotals::default();
-    let total = stack * players as u32;
+    simulate_more(
+        &mut rng,
+        matches,
+        &mut t,
+        players,
+        stack,
+        small_blind,
+        big_blind,
+    )?;
+    Ok(t)
+}
+
+/// [`simulate_matches`] continued: `matches` more matches from `rng`, added to `t` (so a long
+/// run can be cut into chunks with the same results).
+pub fn simulate_more(
+    rng: &mut Rng,
+    matches: u64,
+    t: &mut SimulationTotals,
+    players: usize,
+    stack: u32,
+    small_blind: u32,
+    big_blind: u32,
+) -> Result<(), Error> {
+    if !(2..=MAX_SEATS).contains(&players) {
+        return Err(invalid(format!(
+            "a table has 2 to {MAX_SEATS} seats, not {players}"
+        )));
+    }
+    let total = u32::try_from(u64::from(stack) * players as u64)
+        .ok()
+        .filter(|&t| t <= u32::MAX / 2)
+        .ok_or_else(|| invalid("players × stack is too many chips for one table"))?;
     for _ in 0..matches {
         let mut stacks = vec![stack; players];
         let mut button = 0usize;
@@ -636,7 +783,7 @@ pub fn simulate_matches(
             rng.shuffle(&mut deck);
             let mut hand = HoldemHand::new(&stacks, button, small_blind, big_blind, &deck)?;
             while let Some(seat) = hand.to_act() {
-                let bet = random_bet(&hand.legal(), &mut rng);
+                let bet = random_bet(&hand.legal(), rng);
                 hand.apply(seat, bet).map_err(|v| invalid(v.to_string()))?;
                 t.actions += 1;
             }
@@ -665,5 +812,5 @@ pub fn simulate_matches(
         }
         t.matches += 1;
     }
-    Ok(t)
+    Ok(())
 }

@@ -8,16 +8,27 @@
 //!   next hand ([`holdem::next_button`]) and seeded random matches for simulation.
 //! * [`one_poker`]: one One Poker deal ([`OnePokerDeal`]: antes, locks, one betting round,
 //!   reveal and settlement), the pairwise comparison (OP-2.5) and seeded random matches.
+//! * [`actions`]: the listed actions of a decision (fold, check/call, representative raise
+//!   sizes) and the fixed action ids (one per exact amount, or the abstract sizes).
+//! * [`playout`]: random and greedy rollouts from any decision, settled by the rules.
+//!
+//! Both state machines also resample themselves for a player ([`HoldemHand::resample`],
+//! [`OnePokerDeal::resample`]): the hidden cards redealt uniformly among the deals consistent
+//! with what that player has seen.
 
+pub mod actions;
 pub mod holdem;
 pub mod one_poker;
+pub mod playout;
 pub mod round;
 
 #[cfg(test)]
 mod tests;
 
+pub use actions::{Candidates, IdError, IdSpace};
 pub use holdem::{next_button, showdown_strength, HoldemEvent, HoldemHand, Street};
 pub use one_poker::{compare, OnePokerDeal, OnePokerEvent, Phase};
+pub use playout::Policy;
 pub use round::{Legal, Round, MAX_SEATS};
 
 use crate::climbing::RuleViolation;

@@ -5,6 +5,7 @@
 //! a deal starts from the two two-card hands already formed. [`simulate_matches`] plays whole
 //! seeded random matches, shoe included, for simulation and invariant checks.
 
+use super::actions::{Candidates, IdError, IdSpace};
 use super::holdem::random_bet;
 use super::round::{Round, MAX_SEATS};
 use super::{Bet, Rules};
@@ -12,6 +13,7 @@ use crate::cards::Card;
 use crate::climbing::RuleViolation;
 use crate::error::{invalid, Error};
 use crate::rng::Rng;
+use crate::search::HiddenCards;
 use std::cmp::Ordering;
 
 /// OP-2.5: how locked card `x` fares against `y` (Greater = `x` wins). Not a sort key: the
@@ -98,6 +100,11 @@ pub struct OnePokerDeal {
     won: [u32; 2],
     winner: Option<usize>,
     events: Vec<OnePokerEvent>,
+    /// Stacks before the antes and the ante of the game (for returns and resampling).
+    start_stack: [u32; 2],
+    ante_option: u32,
+    /// False in playouts: events are not kept.
+    record: bool,
 }
 
 impl OnePokerDeal {
@@ -152,7 +159,43 @@ impl OnePokerDeal {
             won: [0; 2],
             winner: None,
             events,
+            start_stack: stacks,
+            ante_option: ante,
+            record: true,
         })
+    }
+
+    #[inline]
+    fn log(&mut self, event: OnePokerEvent) {
+        if self.record {
+            self.events.push(event);
+        }
+    }
+
+    /// Stop keeping events and drop those kept (playouts read only the stacks).
+    pub fn stop_recording(&mut self) {
+        self.record = false;
+        self.events = Vec::new();
+    }
+
+    /// The stack of `seat` before this deal's ante.
+    pub fn start_stack(&self, seat: usize) -> u32 {
+        self.start_stack[seat]
+    }
+
+    /// The ante of the game (what each player pays when he can, OP-1.4).
+    pub fn ante_option(&self) -> u32 {
+        self.ante_option
+    }
+
+    /// The listed betting actions of the seat to act (see [`super::actions`]; empty outside
+    /// the betting round).
+    pub fn candidates(&self) -> Candidates {
+        let owed = self
+            .to_act()
+            .filter(|_| self.phase == Phase::Betting)
+            .map_or(0, |i| self.round.level().saturating_sub(self.round.bet[i]));
+        Candidates::of(&self.legal(), self.level(), self.pot_total(), owed)
     }
 
     pub fn first_player(&self) -> usize {
@@ -254,7 +297,7 @@ impl OnePokerDeal {
             return Err(v);
         }
         self.locked[seat] = Some(card);
-        self.events.push(OnePokerEvent::Lock { seat, card });
+        self.log(OnePokerEvent::Lock { seat, card });
         if self.locked.iter().all(Option::is_some) {
             // OP-3.8, OP-4.2: H = 0, Δ = 1; OP-4.3 the first player acts first; OP-4.8 item 4.
             let mut in_hand = [false; MAX_SEATS];
@@ -291,13 +334,21 @@ impl OnePokerDeal {
         }
     }
 
+    /// Why BET/RAISE to `t` by `seat` is illegal now, if it is, for any `t` (OP-4.5, OP-4.6).
+    pub fn raise_violation(&self, seat: usize, t: u64) -> Option<RuleViolation> {
+        match self.phase {
+            Phase::Betting => self.round.raise_to_violation(seat, t),
+            _ => self.bet_violation(seat, Bet::Check),
+        }
+    }
+
     pub fn apply(&mut self, seat: usize, action: Bet) -> Result<(), RuleViolation> {
         if let Some(v) = self.bet_violation(seat, action) {
             return Err(v);
         }
         let is_bet = self.round.level() == 0;
         let moved = self.round.apply(seat, action)?;
-        self.events.push(OnePokerEvent::Action {
+        self.log(OnePokerEvent::Action {
             seat,
             action,
             moved,
@@ -316,7 +367,7 @@ impl OnePokerDeal {
         if let Some((seat, amount)) = self.round.uncalled() {
             self.round.bet[seat] -= amount;
             self.round.stack[seat] += amount;
-            self.events.push(OnePokerEvent::Return { seat, amount });
+            self.log(OnePokerEvent::Return { seat, amount });
         }
         for i in 0..2 {
             self.contrib[i] = self.ante[i] + self.round.bet[i];
@@ -327,7 +378,7 @@ impl OnePokerDeal {
             let excess = self.contrib[big] - self.contrib[1 - big];
             self.contrib[big] -= excess;
             self.round.stack[big] += excess;
-            self.events.push(OnePokerEvent::Return {
+            self.log(OnePokerEvent::Return {
                 seat: big,
                 amount: excess,
             });
@@ -336,7 +387,7 @@ impl OnePokerDeal {
             self.locked[0].expect("locked"),
             self.locked[1].expect("locked"),
         ];
-        self.events.push(OnePokerEvent::Reveal { cards: locked }); // OP-5.1
+        self.log(OnePokerEvent::Reveal { cards: locked }); // OP-5.1
         let pot = self.contrib[0] + self.contrib[1];
         let by_fold = !(self.round.in_hand[0] && self.round.in_hand[1]);
         let winner = if by_fold {
@@ -359,13 +410,222 @@ impl OnePokerDeal {
         }
         self.won = shares;
         self.winner = winner;
-        self.events.push(OnePokerEvent::Settle {
+        self.log(OnePokerEvent::Settle {
             pot,
             winner,
             shares,
             by_fold,
         });
         self.phase = Phase::Over;
+    }
+}
+
+/// One action of a One Poker deal: a lock (OP-3.7) or a betting action (OP-4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OnePokerAction {
+    Lock(Card),
+    Bet(Bet),
+}
+
+impl OnePokerDeal {
+    /// The legal action `id` stands for now, in the space of a game with `total_chips` chips:
+    /// 0 fold, 1 check/call, `1 + T` bet/raise to `T` (`T` = 1 ..= `total_chips`), then
+    /// `2 + total_chips + i` to lock a card of index `i` (either copy, OP-1.2).
+    pub fn action_of_id(&self, total_chips: u32, id: u64) -> Result<OnePokerAction, IdError> {
+        let seat = self.to_act().unwrap_or(self.first);
+        let bets = IdSpace::Exact { total_chips };
+        let size = bets.size() + 52;
+        if id >= size {
+            return Err(IdError::OutOfRange { id, size });
+        }
+        if id >= bets.size() {
+            let card = Card::from_index((id - bets.size()) as u8).expect("an ordinary card");
+            return match self.lock_violation(seat, card) {
+                Some(v) => Err(IdError::Illegal(v)),
+                None => Ok(OnePokerAction::Lock(card)),
+            };
+        }
+        bets.bet_of(id, &self.candidates(), &Rules::ONE_POKER, |b| {
+            self.bet_violation(seat, b)
+        })
+        .map(OnePokerAction::Bet)
+    }
+
+    /// The id of an action in the space of [`OnePokerDeal::action_of_id`] (None for an amount
+    /// outside it).
+    pub fn id_of(total_chips: u32, action: OnePokerAction) -> Option<u64> {
+        let bets = IdSpace::Exact { total_chips };
+        match action {
+            OnePokerAction::Lock(card) => Some(bets.size() + u64::from(card.index())),
+            OnePokerAction::Bet(bet) => bets.id_of(bet, &Candidates::default()),
+        }
+    }
+}
+
+/// The shoe around one deal as its spec gives it (OP-3.3, OP-3.4): the card each player kept
+/// from the previous deal (None in deal 1), the stock at the start of the deal (top first: the
+/// cards this deal draws come first) and the discard pile.
+#[derive(Clone, Copy, Debug)]
+pub struct Shoe<'a> {
+    pub held: Option<[Card; 2]>,
+    pub stock: &'a [Card],
+    pub discard: &'a [Card],
+}
+
+/// A resampled deal with its shoe (held cards and stock; the discard pile is unchanged).
+#[derive(Clone, Debug)]
+pub struct Resampled {
+    pub deal: OnePokerDeal,
+    pub held: Option<[Card; 2]>,
+    pub stock: Vec<Card>,
+}
+
+fn is_up(card: Card) -> bool {
+    card.rank() >= 6 // OP-3.6: 8, 9, T, J, Q, K, A
+}
+
+impl OnePokerDeal {
+    /// A deal consistent with everything `player` has observed (OP-3.11, OP-6.6), drawn
+    /// uniformly from `rng` among the consistent deals (labelled cards: the two copies of a card
+    /// are two cards).
+    ///
+    /// What `player` knows about the cards he has not seen — the 104-card shoe minus his own two
+    /// cards and the discard pile (every card revealed since the last reshuffle; cards revealed
+    /// before it went back into the stock) — is: the opponent holds two of them, with the
+    /// opponent's public signal (how many are UP, OP-3.6); from deal 2 on, the group of the card
+    /// the opponent carried in is public too (his signal of the previous deal minus his
+    /// revealed locked card, OP-6.6), which fixes the group of each of his two positions; the
+    /// rest is the stock, in an unknown order. The opponent's two positions therefore get cards
+    /// of their groups and the stock the rest, uniformly by [`HiddenCards`] (seats: the two
+    /// positions and the stock); in deal 1 with one UP and one DOWN card the order of the two
+    /// (which card came first off the stock) is a fair coin, both orders having as many deals.
+    /// If the opponent has locked, which of his two cards he locked is not known either: one of
+    /// the two at random. The stacks, first player, own cards and lock and every betting action
+    /// stay as they are.
+    ///
+    /// `shoe` must be this deal's (its held cards and first draws give the two hands).
+    pub fn resample(
+        &self,
+        shoe: &Shoe<'_>,
+        player: usize,
+        rng: &mut Rng,
+    ) -> Result<Resampled, Error> {
+        if player > 1 {
+            return Err(invalid(format!("player must be 0 or 1, got {player}")));
+        }
+        if self.phase == Phase::Over {
+            return Err(invalid("the deal is over: there is nothing to resample"));
+        }
+        if !self.record {
+            return Err(invalid("a deal without its events cannot be resampled"));
+        }
+        let (first, second, opp) = (self.first, 1 - self.first, 1 - player);
+        let drawn = if shoe.held.is_some() { 2 } else { 4 };
+        if shoe.stock.len() < drawn {
+            return Err(invalid("the stock is too short for this deal"));
+        }
+        let s = shoe.stock;
+        let mut expected = [[s[0]; 2]; 2];
+        match shoe.held {
+            None => {
+                expected[first] = [s[0], s[2]]; // OP-3.3
+                expected[second] = [s[1], s[3]];
+            }
+            Some(h) => {
+                expected[first] = [h[first], s[0]]; // OP-3.4 step 4
+                expected[second] = [h[second], s[1]];
+            }
+        }
+        if expected != self.hands {
+            return Err(invalid("the shoe given is not this deal's"));
+        }
+        // The cards `player` has not seen, as card indices (a card twice for both copies).
+        let mut left = [2u8; 52];
+        for c in self.hands[player].iter().chain(shoe.discard) {
+            let slot = &mut left[c.index() as usize];
+            if *slot == 0 {
+                return Err(invalid(format!("{c} appears more than twice in the shoe")));
+            }
+            *slot -= 1;
+        }
+        let rest = s.len() - drawn;
+        let unseen: Vec<u8> = (0..52u8)
+            .flat_map(|i| std::iter::repeat_n(i, left[i as usize] as usize))
+            .collect();
+        if unseen.len() != rest + 2 {
+            return Err(invalid(
+                "held + stock + discard must be exactly the 104 cards of two packs (OP-1.2)",
+            ));
+        }
+        // The groups of the opponent's two positions (carried or first card, drawn or second).
+        let up = self.hands[opp].iter().filter(|&&c| is_up(c)).count();
+        let groups = match shoe.held {
+            Some(h) => {
+                let carried = is_up(h[opp]); // public (OP-6.6)
+                [carried, up == 1 + usize::from(carried)]
+            }
+            None => match up {
+                0 => [false, false],
+                2 => [true, true],
+                _ => {
+                    if rng.below(2) == 0 {
+                        [true, false]
+                    } else {
+                        [false, true]
+                    }
+                }
+            },
+        };
+        let mut problem = HiddenCards::new(&[1, 1, rest as u8])?;
+        for &c in &unseen {
+            let up = c / 4 >= 6;
+            let seats = 0b100 | u8::from(groups[0] == up) | (u8::from(groups[1] == up) << 1);
+            problem.add(c, seats);
+        }
+        let dealt = problem.sample(rng)?;
+        let card = |i: u8| Card::from_index(i).expect("an ordinary card index");
+        let (a, b) = (card(dealt[0][0]), card(dealt[1][0]));
+        let mut stock_rest: Vec<Card> = dealt[2].iter().map(|&i| card(i)).collect();
+        rng.shuffle(&mut stock_rest);
+        let mut hands = self.hands;
+        hands[opp] = [a, b];
+        let opp_lock = self.locked[opp].map(|_| hands[opp][rng.below(2) as usize]);
+        let (held, mut stock) = match shoe.held {
+            None => (
+                None,
+                vec![
+                    hands[first][0],
+                    hands[second][0],
+                    hands[first][1],
+                    hands[second][1],
+                ],
+            ),
+            Some(h) => {
+                let mut held = h;
+                held[opp] = a;
+                (Some(held), vec![hands[first][1], hands[second][1]])
+            }
+        };
+        stock.extend(stock_rest);
+        let mut deal = OnePokerDeal::new(self.start_stack, first, hands, self.ante_option)?;
+        let replay = |v: RuleViolation| invalid(format!("replaying the deal failed: {v}"));
+        for e in &self.events {
+            match *e {
+                OnePokerEvent::Lock { seat, card } => {
+                    let card = if seat == opp {
+                        opp_lock.expect("the opponent locked")
+                    } else {
+                        card
+                    };
+                    deal.lock(seat, card).map_err(replay)?;
+                }
+                OnePokerEvent::Action { seat, action, .. } => {
+                    deal.apply(seat, action).map_err(replay)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(Resampled { deal, held, stock })
     }
 }
 
@@ -390,6 +650,25 @@ pub fn simulate_matches(
 ) -> Result<SimulationTotals, Error> {
     let mut rng = Rng::new(seed);
     let mut t = SimulationTotals::default();
+    simulate_more(&mut rng, matches, &mut t, stack, ante)?;
+    Ok(t)
+}
+
+/// [`simulate_matches`] continued: `matches` more matches from `rng`, added to `t` (so a long
+/// run can be cut into chunks with the same results).
+pub fn simulate_more(
+    rng: &mut Rng,
+    matches: u64,
+    t: &mut SimulationTotals,
+    stack: u32,
+    ante: u32,
+) -> Result<(), Error> {
+    if stack == 0 || ante == 0 || stack > u32::MAX / 4 {
+        return Err(invalid(format!(
+            "stack and ante must be positive and the stack at most {}",
+            u32::MAX / 4
+        )));
+    }
     let shoe: Vec<Card> = (0..104).filter_map(|i| Card::from_index(i % 52)).collect();
     for _ in 0..matches {
         let mut stock = shoe.clone();
@@ -426,7 +705,7 @@ pub fn simulate_matches(
                     let card = hands[seat][rng.below(2) as usize];
                     deal.lock(seat, card).map_err(|v| invalid(v.to_string()))?;
                 } else {
-                    let bet = random_bet(&deal.legal(), &mut rng);
+                    let bet = random_bet(&deal.legal(), rng);
                     deal.apply(seat, bet).map_err(|v| invalid(v.to_string()))?;
                     let live = deal.stack(0) + deal.stack(1) + deal.pot_total();
                     if live != 2 * stack {
@@ -454,5 +733,5 @@ pub fn simulate_matches(
         }
         t.matches += 1;
     }
-    Ok(t)
+    Ok(())
 }

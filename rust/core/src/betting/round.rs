@@ -226,15 +226,34 @@ impl Round {
         }
     }
 
+    /// The seat to act if it is `seat`, else why `seat` may not act.
+    fn turn_of(&self, seat: usize) -> Result<usize, RuleViolation> {
+        let r = &self.rules;
+        let Some(i) = self.to_act else {
+            return Err(r.violation(r.turn, "the betting round is over".to_string()));
+        };
+        if seat != i {
+            return Err(r.violation(r.turn, format!("it is seat {i}'s turn, not seat {seat}'s")));
+        }
+        Ok(i)
+    }
+
+    /// Why BET/RAISE to `t` by `seat` is illegal now, if it is, for any `t` (no overflow: an
+    /// amount beyond every stack is checked in O(1) like any other).
+    pub fn raise_to_violation(&self, seat: usize, t: u64) -> Option<RuleViolation> {
+        match self.turn_of(seat) {
+            Ok(i) => self.raise_violation(i, t),
+            Err(v) => Some(v),
+        }
+    }
+
     /// Why `action` by `seat` is illegal now, if it is.
     pub fn violation(&self, seat: usize, action: Bet) -> Option<RuleViolation> {
         let r = &self.rules;
-        let Some(i) = self.to_act else {
-            return Some(r.violation(r.turn, "the betting round is over".to_string()));
+        let i = match self.turn_of(seat) {
+            Ok(i) => i,
+            Err(v) => return Some(v),
         };
-        if seat != i {
-            return Some(r.violation(r.turn, format!("it is seat {i}'s turn, not seat {seat}'s")));
-        }
         let owed = self.level.saturating_sub(self.bet[i]);
         match action {
             Bet::Fold if owed == 0 => Some(r.violation(
@@ -248,30 +267,35 @@ impl Round {
                 r.actions,
                 "nothing is owed: there is nothing to call".to_string(),
             )),
-            Bet::RaiseTo(t) => {
-                if let Err(v) = self.raise_permission(i) {
-                    return Some(v);
-                }
-                let m = self.bet[i] + self.stack[i];
-                let lo = self.level + self.full_raise;
-                let ok = (lo <= t && t <= m) || (t == m && self.level < t && t < lo);
-                if ok {
-                    None
-                } else {
-                    let what = if self.level == 0 { "bet" } else { "raise" };
-                    let range = if m >= lo {
-                        format!("{lo}..{m}")
-                    } else {
-                        format!("{m} (all-in)")
-                    };
-                    Some(r.violation(
-                        r.amounts,
-                        format!("a {what} must be to {range}, not to {t}"),
-                    ))
-                }
-            }
+            Bet::RaiseTo(t) => self.raise_violation(i, u64::from(t)),
             _ => None,
         }
+    }
+
+    /// Why BET/RAISE to `t` by the seat to act `i` is illegal, if it is (HE-4.3, HE-4.4). `t`
+    /// is a `u64` so that any amount a caller types is checked in O(1) without overflow.
+    fn raise_violation(&self, i: usize, t: u64) -> Option<RuleViolation> {
+        let r = &self.rules;
+        if let Err(v) = self.raise_permission(i) {
+            return Some(v);
+        }
+        let m = u64::from(self.bet[i] + self.stack[i]);
+        let level = u64::from(self.level);
+        let lo = level + u64::from(self.full_raise);
+        let ok = (lo <= t && t <= m) || (t == m && level < t && t < lo);
+        if ok {
+            return None;
+        }
+        let what = if self.level == 0 { "bet" } else { "raise" };
+        let range = if m >= lo {
+            format!("{lo}..{m}")
+        } else {
+            format!("{m} (all-in)")
+        };
+        Some(r.violation(
+            r.amounts,
+            format!("a {what} must be to {range}, not to {t}"),
+        ))
     }
 
     /// Apply `action` by `seat`. Returns the chips moved from stack to round bet.

@@ -13,17 +13,23 @@
 //!   ([`ftk_playouts`]).
 //! * [`classify_bag`] / [`legal_plays_bag`]: the same on two-pack [`CardBag`](crate::cards::CardBag)s.
 //! * [`playout()`] / [`playouts()`]: seeded random or greedy playouts, in parallel threads.
+//! * [`actions`]: the fixed action-id space of the one-pack games; [`deals`]: the phases
+//!   before card play (Dou Dizhu auction, Red Ten lighting), settlement and playouts of whole
+//!   deals to settled payoffs; [`resample`]: exactly uniform determinization of each game.
 //!
 //! Internally everything works on per-rank card counts in the game's own rank order (see
 //! [`ruleset`]); cards are [`CardSet`](crate::cards::CardSet) bitboards (one pack).
 
+pub mod actions;
 pub mod classify;
 pub mod combo;
+pub mod deals;
 mod ftk_combos;
 pub mod ftk_table;
 pub mod generate;
 pub mod guandan;
 pub mod playout;
+pub mod resample;
 pub mod ruleset;
 pub mod table;
 mod view;
@@ -43,5 +49,5 @@ pub use generate::{
 pub use playout::{choose, playout, playout_seed, playouts, Outcome, Policy};
 pub use ruleset::{Ruleset, RED_TENS, THREE_OF_HEARTS, TWO_OF_SPADES};
 pub use table::{
-    Action, ClimbTable, RuleViolation, TableEvent, TablePosition, TopPlay, MAX_PLAYERS,
+    Action, ClimbTable, IdError, RuleViolation, TableEvent, TablePosition, TopPlay, MAX_PLAYERS,
 };

@@ -4,13 +4,28 @@
 //!
 //! * [`Policy::Random`]: uniform over the legal actions of [`ClimbTable::legal_plays_into`], with
 //!   `Pass` counted as one more action when it is legal. One draw of [`Rng::below`] per action.
-//! * [`Policy::Greedy`]: deterministic apart from the table (no random draws):
-//!   - if some play empties the hand, make it (the first such play in generation order);
-//!   - leading: the non-bomb play with the most cards, ties to the lowest key, then to the first
-//!     generated; a bomb only if the hand holds nothing else;
-//!   - following: the non-bomb beating play with the lowest key, ties to the most cards; if only
-//!     bombs beat, the lowest bomb when passing is illegal (Zheng Shangyou's duty, ZSY-6.3),
-//!     else pass.
+//! * [`Policy::Greedy`]: a cheap rule policy, deterministic apart from the table (no random
+//!   draws), meant as the rollout policy of a search. *Partners* are the seats of the player's
+//!   side ([`ClimbTable::side`]: the two Dou Dizhu farmers, a Red Ten team; nobody in Zheng
+//!   Shangyou); *bomb cards* are the cards of the hand that form a bomb (four of a rank, Zheng
+//!   Shangyou's three aces, a Red Ten three or four of a rank, both jokers, both red tens). A
+//!   non-bomb play that uses a bomb card *spends a bomb*. An opponent is *close to going out*
+//!   when he holds at most two cards.
+//!   - if a play empties the hand, make it (the first such play in generation order);
+//!   - leading: among the non-bomb plays that spend no bomb, the one holding the hand's lowest
+//!     card class, then the most cards, then the lowest sum of ranks (low kickers). When a
+//!     partner holds one card, the lowest single instead (let him out); when an opponent holds
+//!     one card, no single if another play exists, else the highest single. A bomb is led only
+//!     when nothing else is left (the lowest);
+//!   - following a partner: pass, or when the partner's play has a low key (ten or below) the
+//!     lowest non-bomb play that beats it with a key of at most ten and spends no bomb
+//!     (following lightly);
+//!   - following an opponent: the lowest-keyed non-bomb play that beats and spends no bomb
+//!     (lowest sum of ranks on ties), or the highest such play when an opponent is close to
+//!     going out; else, when an opponent is close to going out or passing is illegal (Zheng
+//!     Shangyou's duty, ZSY-6.3), the lowest bomb, then any other beating play; else pass.
+//!
+//!   Five-Ten-King's table keeps its own older rule ([`greedy_pick`]).
 //!
 //! # Seeds of parallel batches
 //!
@@ -19,7 +34,9 @@
 //! chunks of the indices and the outcomes come back in index order.
 
 use super::combo::Combo;
+use super::ruleset::RED_TENS;
 use super::table::{ClimbTable, MAX_PLAYERS};
+use super::view::{Bits, RankView};
 use crate::cards::CardSet;
 use crate::rng::Rng;
 
@@ -122,14 +139,164 @@ pub fn choose(
 
 fn greedy(table: &ClimbTable, plays: &[Combo], pass_allowed: bool) -> Option<Combo> {
     let player = table.current_player()?;
-    let hand_len = table.hand(player).len();
-    greedy_pick(
-        table.ruleset(),
-        plays,
-        hand_len,
-        table.top().is_none(),
-        pass_allowed,
-    )
+    let hand = table.hand(player);
+    if let Some(out) = plays.iter().find(|c| c.len() == hand.len()) {
+        return Some(*out);
+    }
+    let ruleset = table.ruleset();
+    let bomb_cards = bomb_cards(ruleset, hand);
+    let spends_bomb = |c: &Combo| !c.is_bomb() && c.cards().0 & bomb_cards != 0;
+    let me = table.side(player);
+    let mut min_opponent = usize::MAX;
+    let mut partner_on_one = false;
+    for seat in 0..table.num_players() {
+        if seat == player || table.is_finished(seat) {
+            continue;
+        }
+        let left = table.hand(seat).len();
+        if table.side(seat) == me {
+            partner_on_one |= left == 1;
+        } else {
+            min_opponent = min_opponent.min(left);
+        }
+    }
+    let danger = min_opponent <= 2;
+    let rank_sum = |c: &Combo| -> u32 {
+        c.cards()
+            .iter()
+            .map(|card| ruleset.rank_of(card).unwrap_or(0) as u32)
+            .sum()
+    };
+    let Some(top) = table.top() else {
+        // Leading.
+        let quiet = || plays.iter().filter(|c| !c.is_bomb() && !spends_bomb(c));
+        if partner_on_one {
+            if let Some(single) = quiet().filter(|c| c.len() == 1).min_by_key(|c| c.rank()) {
+                return Some(*single);
+            }
+        }
+        if min_opponent == 1 {
+            let mut non_single = quiet().filter(|c| c.len() > 1).peekable();
+            if non_single.peek().is_none() {
+                if let Some(high) = quiet().max_by_key(|c| c.rank()) {
+                    return Some(*high);
+                }
+            } else {
+                return lowest_card_lead(ruleset, non_single, rank_sum);
+            }
+        }
+        if let Some(c) = lowest_card_lead(ruleset, quiet(), rank_sum) {
+            return Some(c);
+        }
+        if let Some(c) = lowest_card_lead(ruleset, plays.iter().filter(|c| !c.is_bomb()), rank_sum)
+        {
+            return Some(c);
+        }
+        return lowest_bomb(ruleset, plays);
+    };
+    let quiet_beats = || plays.iter().filter(|c| !c.is_bomb() && !spends_bomb(c));
+    if table.side(top.player) == me && top.player != player && pass_allowed {
+        // Following a partner: lightly or not at all.
+        if top.combo.is_bomb() || top.combo.rank() > LIGHT_RANK {
+            return None;
+        }
+        return quiet_beats()
+            .filter(|c| c.rank() <= LIGHT_RANK)
+            .min_by_key(|c| (c.rank(), rank_sum(c)))
+            .copied();
+    }
+    let best = if danger {
+        quiet_beats().max_by_key(|c| (c.rank(), std::cmp::Reverse(rank_sum(c))))
+    } else {
+        quiet_beats().min_by_key(|c| (c.rank(), rank_sum(c)))
+    };
+    if let Some(c) = best {
+        return Some(*c);
+    }
+    if danger || !pass_allowed {
+        if let Some(bomb) = lowest_bomb(ruleset, plays) {
+            return Some(bomb);
+        }
+        return plays
+            .iter()
+            .min_by_key(|c| (c.rank(), rank_sum(c)))
+            .copied();
+    }
+    None
+}
+
+/// Highest key a light follow of a partner may have (the ten: game rank 7 in all three orders).
+const LIGHT_RANK: u8 = 7;
+
+/// The lead holding the lowest card class of the candidates, then the most cards, then the
+/// lowest rank sum.
+fn lowest_card_lead<'a>(
+    ruleset: super::Ruleset,
+    candidates: impl Iterator<Item = &'a Combo>,
+    rank_sum: impl Fn(&Combo) -> u32,
+) -> Option<Combo> {
+    candidates
+        .min_by_key(|c| {
+            let low = c
+                .cards()
+                .iter()
+                .map(|card| ruleset.rank_of(card).unwrap_or(0))
+                .min()
+                .unwrap_or(0);
+            (low, std::cmp::Reverse(c.len()), rank_sum(c))
+        })
+        .copied()
+}
+
+fn lowest_bomb(ruleset: super::Ruleset, plays: &[Combo]) -> Option<Combo> {
+    plays
+        .iter()
+        .filter(|c| c.is_bomb())
+        .min_by_key(|c| {
+            (
+                ruleset.bomb_power(c).unwrap_or(0),
+                std::cmp::Reverse(c.len()),
+            )
+        })
+        .copied()
+}
+
+/// The cards of `hand` that form bombs of the ruleset (see the module documentation).
+pub(crate) fn bomb_cards(ruleset: super::Ruleset, hand: CardSet) -> u64 {
+    use super::Ruleset::*;
+    let view = RankView::new(ruleset.table(), hand.0);
+    let mut out = 0u64;
+    let joker_pair = crate::cards::JOKER_MASK;
+    match ruleset {
+        DouDizhu | FiveTenKing => {
+            for r in Bits(view.at_least[4]) {
+                out |= view.by_rank[r];
+            }
+            if hand.0 & joker_pair == joker_pair {
+                out |= joker_pair;
+            }
+        }
+        ZhengShangyou => {
+            for r in Bits(view.at_least[4]) {
+                out |= view.by_rank[r];
+            }
+            if view.count[11] == 3 {
+                out |= view.by_rank[11]; // As Ad Ac (ZSY-4.3 #7)
+            }
+        }
+        RedTen => {
+            for r in Bits(view.at_least[3]) {
+                out |= view.by_rank[r]; // B1: three or four of a class (RT-4.1)
+            }
+            if hand.0 & joker_pair == joker_pair {
+                out |= joker_pair;
+            }
+            if hand.0 & RED_TENS.0 == RED_TENS.0 {
+                out |= RED_TENS.0;
+            }
+        }
+    }
+    out
 }
 
 /// The greedy policy (module documentation) on a list of legal plays: shared by the one-pack

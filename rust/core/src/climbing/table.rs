@@ -17,6 +17,7 @@
 //! Zheng Shangyou's duty to beat (ZSY-6.3) and `3h` in the first play (ZSY-3.4); the end of the
 //! deal at the first finisher (DDZ-6.6, ZSY-6.6) or when one team has finished (RT-5.7).
 
+use super::actions::{ActionSpace, PASS_ID};
 use super::classify::{classify_with, PlayContext};
 use super::combo::{beats, Combo};
 use super::generate::legal_plays_into;
@@ -80,6 +81,17 @@ pub enum TableEvent {
     },
 }
 
+/// Why an action id cannot be applied ([`ClimbTable::action_of_id`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IdError {
+    /// The id is outside the action space (its size given).
+    OutOfRange(u32),
+    /// The id is a non-play action (a bid, a light...): not card play's business.
+    NotAPlay,
+    /// The action exists but the rules forbid it now.
+    Illegal(RuleViolation),
+}
+
 /// A complete card-play position, for building a table mid-deal ([`ClimbTable::from_position`])
 /// and for reading one out ([`ClimbTable::position`]). Vectors are indexed by seat; an empty
 /// per-player vector means all zeros / empty.
@@ -119,6 +131,9 @@ pub struct ClimbTable {
     finish_order: [usize; MAX_PLAYERS],
     num_finished: usize,
     teams: Option<[u8; MAX_PLAYERS]>,
+    /// Side of each seat for the greedy policy (who is a partner): Dou Dizhu the landlord apart
+    /// from the farmers, Red Ten the teams, Zheng Shangyou every seat alone.
+    allies: [u8; MAX_PLAYERS],
     plays_made: [u32; MAX_PLAYERS],
     bombs_played: [u32; MAX_PLAYERS],
     response_bomb_tricks: [u32; MAX_PLAYERS],
@@ -159,6 +174,15 @@ fn check_cards(ruleset: Ruleset, hands: &[CardSet]) -> Result<(), Error> {
         seen = seen.union(*hand);
     }
     Ok(())
+}
+
+/// Every seat its own side (team-less games).
+fn seats_alone() -> [u8; MAX_PLAYERS] {
+    let mut a = [0u8; MAX_PLAYERS];
+    for (seat, side) in a.iter_mut().enumerate() {
+        *side = seat as u8;
+    }
+    a
 }
 
 fn per_player<T: Copy + Default>(
@@ -236,6 +260,16 @@ impl ClimbTable {
         };
         let mut table_hands = [CardSet::EMPTY; MAX_PLAYERS];
         table_hands[..n].copy_from_slice(&hands);
+        let allies = match (ruleset, teams) {
+            (_, Some(t)) => t,
+            // DDZ-3.8: the landlord leads the first trick; the two farmers are one side.
+            (Ruleset::DouDizhu, None) => {
+                let mut a = [1u8; MAX_PLAYERS];
+                a[first_player] = 0;
+                a
+            }
+            _ => seats_alone(),
+        };
         Ok(ClimbTable {
             ruleset,
             num_players: n,
@@ -247,6 +281,7 @@ impl ClimbTable {
             finish_order: [0; MAX_PLAYERS],
             num_finished: 0,
             teams,
+            allies,
             plays_made: [0; MAX_PLAYERS],
             bombs_played: [0; MAX_PLAYERS],
             response_bomb_tricks: [0; MAX_PLAYERS],
@@ -322,6 +357,10 @@ impl ClimbTable {
             finish_order,
             num_finished: position.finish_order.len(),
             teams,
+            allies: match &position.teams {
+                Some(t) => per_player(t, n, "teams")?,
+                None => seats_alone(),
+            },
             plays_made: per_player(&position.plays_made, n, "plays_made")?,
             bombs_played: per_player(&position.bombs_played, n, "bombs_played")?,
             response_bomb_tricks: per_player(
@@ -429,6 +468,17 @@ impl ClimbTable {
     pub fn team(&self, player: usize) -> Option<u8> {
         self.teams.map(|t| t[player])
     }
+    /// The side of a seat as the greedy policy sees it: seats of one side are partners (Dou
+    /// Dizhu: the landlord, who led the first trick, apart from the farmers; Red Ten: the teams;
+    /// Zheng Shangyou: every seat alone).
+    pub fn side(&self, player: usize) -> u8 {
+        self.allies[player]
+    }
+    /// Sets the sides the greedy policy plays by (one entry per seat).
+    pub fn set_sides(&mut self, sides: &[u8]) {
+        let n = self.num_players.min(sides.len());
+        self.allies[..n].copy_from_slice(&sides[..n]);
+    }
     /// Number of plays (not passes) a seat has made (DDZ-7.2/7.3 spring, ZSY-7.5 `d_p`).
     pub fn plays_made(&self, player: usize) -> u32 {
         self.plays_made[player]
@@ -505,6 +555,110 @@ impl ClimbTable {
             out.push(Action::Pass);
         }
         out
+    }
+
+    /// The action ids ([`ActionSpace`]) of the current player's legal actions, in the order of
+    /// [`ClimbTable::legal_actions`]: the plays, then `pass` (id 0) when passing is legal.
+    /// `plays` is a scratch buffer (left holding the legal plays).
+    pub fn legal_action_ids_into(&self, plays: &mut Vec<Combo>, ids: &mut Vec<u32>) {
+        ids.clear();
+        let pass = self.legal_plays_into(plays);
+        let space = ActionSpace::of(self.ruleset);
+        ids.extend(plays.iter().map(|p| space.id_of(p)));
+        if pass {
+            ids.push(PASS_ID);
+        }
+    }
+
+    /// The action with id `id` if it is legal now: `Ok(None)` for a pass, `Ok(Some(play))` for
+    /// the legal play of that rank multiset. An id of no play or of a call (bids, lighting)
+    /// gives [`IdError::NotAPlay`]; an id of a play or pass that is not legal now gives
+    /// [`IdError::Illegal`] with the rule that forbids it. The table is not changed.
+    pub fn action_of_id(&self, id: u32, plays: &mut Vec<Combo>) -> Result<Option<Combo>, IdError> {
+        let space = ActionSpace::of(self.ruleset);
+        if id >= space.size() {
+            return Err(IdError::OutOfRange(space.size()));
+        }
+        if id == PASS_ID {
+            let player = self.current_player().unwrap_or(self.to_move);
+            return match self.can_pass(player) {
+                Ok(()) => Ok(None),
+                Err(v) => Err(IdError::Illegal(v)),
+            };
+        }
+        if id < space.num_calls() {
+            return Err(IdError::NotAPlay);
+        }
+        self.legal_plays_into(plays);
+        if let Some(found) = plays.iter().find(|p| space.id_of(p) == id) {
+            return Ok(Some(*found));
+        }
+        // Not legal: say why, with the player's own cards of that rank multiset if he has them.
+        let player = self.to_move;
+        if let Err(v) = self.check_turn(player) {
+            return Err(IdError::Illegal(v));
+        }
+        let representative = space.play(id).expect("a play id");
+        let violation = match space.cards_from_hand(id, self.hands[player]) {
+            None => self.violation(
+                Duty::CardsFromHand,
+                format!(
+                    "seat {player} does not hold the cards of {} (action id {id})",
+                    representative
+                ),
+            ),
+            Some(cards) => match self.interpret_cards(player, cards) {
+                Err(v) => v,
+                Ok(_) => RuleViolation {
+                    rule: "",
+                    message: format!("action id {id} is not a legal action id now"),
+                },
+            },
+        };
+        Err(IdError::Illegal(violation))
+    }
+
+    /// Applies the legal action with id `id` (see [`ClimbTable::action_of_id`]); returns it. On
+    /// error the table is unchanged.
+    pub fn apply_action_id(
+        &mut self,
+        id: u32,
+        plays: &mut Vec<Combo>,
+    ) -> Result<Option<Combo>, IdError> {
+        let action = self.action_of_id(id, plays)?;
+        self.apply_unchecked(action);
+        Ok(action)
+    }
+
+    /// Number of events recorded in the history.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Puts other cards in the hands (a resampled deal of the same course: every card played
+    /// stays played). `hands[s]` must hold as many cards as seat `s` holds now, disjoint, within
+    /// the deck and apart from the cards played; `teams` replaces the Red Ten teams (RT-3.4).
+    pub fn replace_hands(
+        &mut self,
+        hands: &[CardSet],
+        teams: Option<[u8; MAX_PLAYERS]>,
+    ) -> Result<(), Error> {
+        check_cards(self.ruleset, hands)?;
+        for (seat, hand) in hands.iter().enumerate() {
+            if hand.len() != self.hands[seat].len() {
+                return Err(invalid(format!(
+                    "seat {seat} holds {} cards, not {}",
+                    self.hands[seat].len(),
+                    hand.len()
+                )));
+            }
+        }
+        self.hands[..hands.len()].copy_from_slice(hands);
+        if let (Some(t), Some(_)) = (teams, self.teams) {
+            self.teams = Some(t);
+            self.allies = t;
+        }
+        Ok(())
     }
 
     // ----- checking and applying actions -----
@@ -795,8 +949,10 @@ impl ClimbTable {
         self.to_move = self.next_active(player);
     }
 
-    /// Applies an action known to be legal (from [`ClimbTable::legal_plays_into`]).
-    pub(crate) fn apply_unchecked(&mut self, action: Option<Combo>) {
+    /// Applies an action known to be legal: `None` (a pass) or a play that
+    /// [`ClimbTable::legal_plays_into`] listed in this very position (with `true` for a pass).
+    /// Anything else leaves the table inconsistent.
+    pub fn apply_unchecked(&mut self, action: Option<Combo>) {
         match action {
             Some(c) => self.apply_play(c),
             None => self.apply_pass(),

@@ -8,7 +8,7 @@ use super::range::Range;
 use crate::cards::{Card, CardSet, JOKER_MASK, ORDINARY_MASK};
 use crate::error::{invalid, Error};
 use crate::rng::Rng;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Result of [`equity`]; the vectors have one entry per hand, in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -391,69 +391,134 @@ fn binomial(n: usize, k: usize) -> u128 {
     (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i + 1) as u128)
 }
 
-fn exact(s: &Setup, threads: usize) -> Result<Tally, Error> {
-    let upper: u128 = s.players.iter().map(|p| p.len() as u128).product::<u128>()
-        * binomial(s.deck_left, s.missing);
-    if upper > MAX_EXACT_BOARDS {
-        return Err(invalid(format!(
-            "exact enumeration would evaluate up to {upper} boards (the limit is \
-             {MAX_EXACT_BOARDS}); pass a number of samples for Monte Carlo instead"
-        )));
-    }
-    // Work unit = (holding of player 0, position in the remaining deck of the board's lowest
-    // new card). Every assignment leaves a deck of the same size, so the units are the same
-    // for all of them.
-    let first_positions = if s.missing == 0 {
-        1
-    } else {
-        s.deck_left - s.missing + 1
-    };
-    let units = s.players[0].len() * first_positions;
-    let next = AtomicUsize::new(0);
-    let run = || {
-        let mut tally = Tally::default();
-        let mut holes = vec![Hole::default(); s.players.len()];
-        let mut deck: Vec<u8> = Vec::with_capacity(52);
-        loop {
-            let u = next.fetch_add(1, Ordering::Relaxed);
-            if u >= units {
-                break;
-            }
-            let (h0, j) = (s.players[0][u / first_positions], u % first_positions);
-            if h0.mask & s.blocked != 0 {
-                continue;
-            }
-            holes[0] = h0;
-            let used = s.blocked | h0.mask;
-            for_each_assignment(&s.players, 1, used, &mut holes, &mut |holes, used| {
-                if s.missing == 0 {
-                    tally.showdown(holes, s.board_key, s.board_bits);
-                    return;
-                }
-                deck.clear();
-                let mut m = ORDINARY_MASK & !used;
-                while m != 0 {
-                    deck.push(m.trailing_zeros() as u8);
-                    m &= m - 1;
-                }
-                let c = deck[j] as usize;
-                let (key, bits) = (s.board_key + CARD_KEYS[c], s.board_bits | SUIT_BITS[c]);
-                if let [h0, h1] = holes {
-                    let mut t = Tally::default();
-                    for_each_board(&deck, j + 1, s.missing - 1, key, bits, &mut |k, b| {
-                        t.showdown2(h0, h1, k, b)
-                    });
-                    tally.add(&t);
-                } else {
-                    for_each_board(&deck, j + 1, s.missing - 1, key, bits, &mut |k, b| {
-                        tally.showdown(holes, k, b)
-                    });
-                }
-            });
+/// Boards at most in one exact work unit (see [`EquityJob`]): small enough that a chunk of units
+/// ends soon after it is asked to, large enough that the per-unit overhead does not show.
+const UNIT_BOARDS: u128 = 1 << 18;
+#[cfg(test)]
+pub(crate) const UNIT_BOARDS_FOR_TESTS: u128 = UNIT_BOARDS;
+
+/// How exact enumeration is cut into units: unit `u` fixes the holdings of players
+/// `0..prefix` (the mixed-radix digits of `u / positions`, player 0 most significant) and the
+/// position `u % positions`, in the deck left once every hand is out, of the board's lowest new
+/// card. Every (assignment, board) pair belongs to exactly one unit.
+struct ExactPlan {
+    prefix: usize,
+    positions: usize,
+    /// `cum[j]`: boards per assignment whose lowest new card sits before position `j`.
+    cum: Vec<u128>,
+}
+
+impl ExactPlan {
+    fn new(s: &Setup, unit_boards: u128) -> Result<(ExactPlan, u64), Error> {
+        let upper: u128 = s.players.iter().map(|p| p.len() as u128).product::<u128>()
+            * binomial(s.deck_left, s.missing);
+        if upper > MAX_EXACT_BOARDS {
+            return Err(invalid(format!(
+                "exact enumeration would evaluate up to {upper} boards (the limit is \
+                 {MAX_EXACT_BOARDS}); pass a number of samples for Monte Carlo instead"
+            )));
         }
-        tally
-    };
-    Ok(run_threads(thread_count(threads, units), run))
+        // Every assignment leaves a deck of the same size, so the positions are the same for
+        // all of them.
+        let positions = if s.missing == 0 {
+            1
+        } else {
+            s.deck_left - s.missing + 1
+        };
+        let boards_at = |j: usize| {
+            if s.missing == 0 {
+                1
+            } else {
+                binomial(s.deck_left - 1 - j, s.missing - 1)
+            }
+        };
+        let mut cum = vec![0u128; positions + 1];
+        for j in 0..positions {
+            cum[j + 1] = cum[j] + boards_at(j);
+        }
+        // Fix more players per unit until the largest unit is small enough.
+        let mut prefix = 1;
+        let mut rest: u128 = s.players[1..].iter().map(|p| p.len() as u128).product();
+        while prefix < s.players.len() && rest * boards_at(0) > unit_boards {
+            rest /= s.players[prefix].len() as u128;
+            prefix += 1;
+        }
+        let prefixes: u128 = s.players[..prefix]
+            .iter()
+            .map(|p| p.len() as u128)
+            .product();
+        // At most MAX_EXACT_BOARDS * 48 units: far below u64::MAX.
+        let units = u64::try_from(prefixes * positions as u128).expect("bounded by the limit");
+        Ok((
+            ExactPlan {
+                prefix,
+                positions,
+                cum,
+            },
+            units,
+        ))
+    }
+
+    /// Adds every showdown of unit `u` to `tally`.
+    fn run_unit(
+        &self,
+        s: &Setup,
+        u: u64,
+        tally: &mut Tally,
+        holes: &mut [Hole],
+        deck: &mut Vec<u8>,
+    ) {
+        let mut p = u / self.positions as u64;
+        let j = (u % self.positions as u64) as usize;
+        for i in (0..self.prefix).rev() {
+            let combos = &s.players[i];
+            let len = combos.len() as u64;
+            holes[i] = combos[(p % len) as usize];
+            p /= len;
+        }
+        let mut used = s.blocked;
+        for h in &holes[..self.prefix] {
+            if h.mask & used != 0 {
+                return;
+            }
+            used |= h.mask;
+        }
+        for_each_assignment(&s.players, self.prefix, used, holes, &mut |holes, used| {
+            if s.missing == 0 {
+                tally.showdown(holes, s.board_key, s.board_bits);
+                return;
+            }
+            deck.clear();
+            let mut m = ORDINARY_MASK & !used;
+            while m != 0 {
+                deck.push(m.trailing_zeros() as u8);
+                m &= m - 1;
+            }
+            let c = deck[j] as usize;
+            let (key, bits) = (s.board_key + CARD_KEYS[c], s.board_bits | SUIT_BITS[c]);
+            if let [h0, h1] = holes {
+                let mut t = Tally::default();
+                for_each_board(deck, j + 1, s.missing - 1, key, bits, &mut |k, b| {
+                    t.showdown2(h0, h1, k, b)
+                });
+                tally.add(&t);
+            } else {
+                for_each_board(deck, j + 1, s.missing - 1, key, bits, &mut |k, b| {
+                    tally.showdown(holes, k, b)
+                });
+            }
+        });
+    }
+
+    /// Fraction of the boards in units `0..done` (exact up to assignments that a unit's fixed
+    /// holdings make impossible, which weigh nothing).
+    fn progress(&self, done: u64, units: u64) -> f64 {
+        let per_prefix = self.cum[self.positions];
+        let prefixes = units / self.positions as u64;
+        let full = done / self.positions as u64;
+        let part = self.cum[(done % self.positions as u64) as usize];
+        (full as f64 * per_prefix as f64 + part as f64) / (prefixes as f64 * per_prefix as f64)
+    }
 }
 
 /// Runs `run` on `t` threads (this one included) and adds up their tallies.
@@ -522,109 +587,277 @@ fn chunk_seed(seed: u64, chunk: u64) -> u64 {
     splitmix64(seed ^ splitmix64(chunk))
 }
 
-/// Monte Carlo over `samples` trials in chunks of `CHUNK`, each chunk with its own generator.
-fn monte_carlo(s: &Setup, samples: u64, seed: u64, threads: usize) -> Result<Tally, Error> {
-    let chunks = samples.div_ceil(CHUNK);
-    let base: Vec<u8> = (0..52u8).filter(|&c| s.blocked & (1 << c) == 0).collect();
-    // When every hand is a single holding, the deck left for the board is always the same.
-    let fixed = s.players.iter().all(|p| p.len() == 1);
-    let fixed_deck: Vec<u8> = if fixed {
-        let holes = s.players.iter().fold(0u64, |m, p| m | p[0].mask);
-        base.iter()
-            .copied()
-            .filter(|&c| holes & (1 << c) == 0)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let next = AtomicUsize::new(0);
-    let failed = AtomicUsize::new(usize::MAX);
-    let run = || {
-        let mut tally = Tally::default();
-        let mut holes = vec![Hole::default(); s.players.len()];
-        let mut deck = fixed_deck.clone();
-        'chunks: loop {
-            let chunk = next.fetch_add(1, Ordering::Relaxed) as u64;
-            if chunk >= chunks {
-                break;
-            }
-            let mut rng = Draws::new(chunk_seed(seed, chunk));
-            // Each chunk starts from the same deck order, whichever thread runs it.
-            deck.copy_from_slice(&fixed_deck);
-            let trials = CHUNK.min(samples - chunk * CHUNK);
-            if fixed {
-                // Every hand is known: the board is a partial Fisher-Yates shuffle of the rest.
-                for (p, combos) in s.players.iter().enumerate() {
-                    holes[p] = combos[0];
-                }
-                for _ in 0..trials {
-                    let (mut key, mut bits) = (s.board_key, s.board_bits);
-                    for i in 0..s.missing {
-                        let j = i + rng.below((deck.len() - i) as u32) as usize;
-                        deck.swap(i, j);
-                        let c = deck[i] as usize;
-                        key += CARD_KEYS[c];
-                        bits |= SUIT_BITS[c];
-                    }
-                    tally.showdown(&holes, key, bits);
-                }
-                continue;
+/// Monte Carlo in units of `CHUNK` trials; unit `i` draws from its own generator, seeded from
+/// `(seed, i)`, so the units can run in any order on any thread.
+struct MonteCarloPlan {
+    samples: u64,
+    seed: u64,
+    /// The deck without board and dead cards.
+    base: Vec<u8>,
+    /// Every hand is a single holding: the deck left for the board is always `fixed_deck`.
+    fixed: bool,
+    fixed_deck: Vec<u8>,
+}
+
+impl MonteCarloPlan {
+    fn new(s: &Setup, samples: u64, seed: u64) -> (MonteCarloPlan, u64) {
+        let base: Vec<u8> = (0..52u8).filter(|&c| s.blocked & (1 << c) == 0).collect();
+        let fixed = s.players.iter().all(|p| p.len() == 1);
+        let fixed_deck: Vec<u8> = if fixed {
+            let holes = s.players.iter().fold(0u64, |m, p| m | p[0].mask);
+            base.iter()
+                .copied()
+                .filter(|&c| holes & (1 << c) == 0)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let plan = MonteCarloPlan {
+            samples,
+            seed,
+            base,
+            fixed,
+            fixed_deck,
+        };
+        (plan, samples.div_ceil(CHUNK))
+    }
+
+    /// Adds the trials of unit `chunk` to `tally`; false if the holdings could not be drawn
+    /// ([`MAX_REJECTIONS`] rejections in a row).
+    fn run_unit(
+        &self,
+        s: &Setup,
+        chunk: u64,
+        tally: &mut Tally,
+        holes: &mut [Hole],
+        deck: &mut [u8],
+    ) -> bool {
+        let mut rng = Draws::new(chunk_seed(self.seed, chunk));
+        let trials = CHUNK.min(self.samples - chunk * CHUNK);
+        if self.fixed {
+            // Every hand is known: the board is a partial Fisher-Yates shuffle of the rest,
+            // and each unit starts from the same deck order, whichever thread runs it.
+            deck.copy_from_slice(&self.fixed_deck);
+            for (p, combos) in s.players.iter().enumerate() {
+                holes[p] = combos[0];
             }
             for _ in 0..trials {
-                // Holdings: uniform over compatible assignments, by rejection.
-                let mut rejected = 0;
-                let mut used = loop {
-                    let mut used = s.blocked;
-                    let mut ok = true;
-                    for (p, combos) in s.players.iter().enumerate() {
-                        let h = if combos.len() == 1 {
-                            combos[0]
-                        } else {
-                            combos[rng.below(combos.len() as u32) as usize]
-                        };
-                        if h.mask & used != 0 {
-                            ok = false;
-                            break;
-                        }
-                        used |= h.mask;
-                        holes[p] = h;
-                    }
-                    if ok {
-                        break used;
-                    }
-                    rejected += 1;
-                    if rejected >= MAX_REJECTIONS {
-                        failed.fetch_min(chunk as usize, Ordering::Relaxed);
-                        break 'chunks;
-                    }
-                };
-                // Board completion: uniform without replacement, drawn from the deck without
-                // board and dead cards by rejection of the cards in use.
                 let (mut key, mut bits) = (s.board_key, s.board_bits);
-                for _ in 0..s.missing {
-                    loop {
-                        let c = base[rng.below(base.len() as u32) as usize];
-                        if used & (1 << c) == 0 {
-                            used |= 1 << c;
-                            key += CARD_KEYS[c as usize];
-                            bits |= SUIT_BITS[c as usize];
-                            break;
-                        }
+                for i in 0..s.missing {
+                    let j = i + rng.below((deck.len() - i) as u32) as usize;
+                    deck.swap(i, j);
+                    let c = deck[i] as usize;
+                    key += CARD_KEYS[c];
+                    bits |= SUIT_BITS[c];
+                }
+                tally.showdown(holes, key, bits);
+            }
+            return true;
+        }
+        let base = &self.base;
+        for _ in 0..trials {
+            // Holdings: uniform over compatible assignments, by rejection.
+            let mut rejected = 0;
+            let mut used = loop {
+                let mut used = s.blocked;
+                let mut ok = true;
+                for (p, combos) in s.players.iter().enumerate() {
+                    let h = if combos.len() == 1 {
+                        combos[0]
+                    } else {
+                        combos[rng.below(combos.len() as u32) as usize]
+                    };
+                    if h.mask & used != 0 {
+                        ok = false;
+                        break;
+                    }
+                    used |= h.mask;
+                    holes[p] = h;
+                }
+                if ok {
+                    break used;
+                }
+                rejected += 1;
+                if rejected >= MAX_REJECTIONS {
+                    return false;
+                }
+            };
+            // Board completion: uniform without replacement, drawn from the deck without
+            // board and dead cards by rejection of the cards in use.
+            let (mut key, mut bits) = (s.board_key, s.board_bits);
+            for _ in 0..s.missing {
+                loop {
+                    let c = base[rng.below(base.len() as u32) as usize];
+                    if used & (1 << c) == 0 {
+                        used |= 1 << c;
+                        key += CARD_KEYS[c as usize];
+                        bits |= SUIT_BITS[c as usize];
+                        break;
                     }
                 }
-                tally.showdown(&holes, key, bits);
             }
+            tally.showdown(holes, key, bits);
         }
-        tally
-    };
-    let tally = run_threads(thread_count(threads, chunks as usize), run);
-    if failed.load(Ordering::Relaxed) != usize::MAX {
-        return Err(invalid(format!(
-            "the ranges are too constrained for Monte Carlo: {MAX_REJECTIONS} draws of holdings \
-             in a row gave some card to two hands; use exact enumeration (samples = None)"
-        )));
+        true
     }
-    Ok(tally)
+}
+
+fn too_constrained() -> Error {
+    invalid(format!(
+        "the ranges are too constrained for Monte Carlo: {MAX_REJECTIONS} draws of holdings \
+         in a row gave some card to two hands; use exact enumeration (samples = None)"
+    ))
+}
+
+enum Plan {
+    Exact(ExactPlan),
+    MonteCarlo(MonteCarloPlan),
+}
+
+/// An equity computation cut into numbered work units, run a batch at a time with
+/// [`EquityJob::run`], so that a caller can stop between batches (to check for an interrupt) and
+/// report [`EquityJob::progress`].
+///
+/// Each unit's counts are integers and the total is their sum, so the result does not depend on
+/// how the units are grouped into batches, on their order, or on the thread count: it is exactly
+/// what [`equity`] returns for the same arguments. Exact enumeration: a unit fixes the holdings
+/// of the first players (as many as needed for a unit to hold at most 2^18 boards) and the
+/// board's lowest new card. Monte Carlo: a unit is a chunk of 4096 trials with its own seeded
+/// generator.
+pub struct EquityJob {
+    s: Setup,
+    plan: Plan,
+    units: u64,
+    next: u64,
+    tally: Tally,
+    failed: bool,
+}
+
+impl EquityJob {
+    /// Validates the problem as [`equity`] does (same errors) and prepares the units.
+    pub fn new(
+        hands: &[Range],
+        board: CardSet,
+        dead: CardSet,
+        samples: Option<u64>,
+        seed: u64,
+    ) -> Result<EquityJob, Error> {
+        Self::with_unit_boards(hands, board, dead, samples, seed, UNIT_BOARDS)
+    }
+
+    pub(crate) fn with_unit_boards(
+        hands: &[Range],
+        board: CardSet,
+        dead: CardSet,
+        samples: Option<u64>,
+        seed: u64,
+        unit_boards: u128,
+    ) -> Result<EquityJob, Error> {
+        let s = setup(hands, board, dead)?;
+        let (plan, units) = match samples {
+            None => {
+                let (plan, units) = ExactPlan::new(&s, unit_boards)?;
+                (Plan::Exact(plan), units)
+            }
+            Some(0) => return Err(invalid("samples must be at least 1 (or None for exact)")),
+            Some(k) => {
+                let (plan, units) = MonteCarloPlan::new(&s, k, seed);
+                (Plan::MonteCarlo(plan), units)
+            }
+        };
+        Ok(EquityJob {
+            s,
+            plan,
+            units,
+            next: 0,
+            tally: Tally::default(),
+            failed: false,
+        })
+    }
+
+    /// Number of work units.
+    pub fn units(&self) -> u64 {
+        self.units
+    }
+
+    /// Units run so far (units `0..done` are done).
+    pub fn done(&self) -> u64 {
+        self.next
+    }
+
+    /// True once every unit has run.
+    pub fn is_finished(&self) -> bool {
+        self.next >= self.units
+    }
+
+    /// Fraction of the work done, in `[0, 1]` (boards for exact enumeration, trials for Monte
+    /// Carlo).
+    pub fn progress(&self) -> f64 {
+        match &self.plan {
+            Plan::Exact(p) => p.progress(self.next, self.units),
+            Plan::MonteCarlo(_) => self.next as f64 / self.units as f64,
+        }
+    }
+
+    /// Runs the next `count` units (fewer if fewer are left) on `threads` threads (1 = this
+    /// thread only, 0 = all cores). Errors when Monte Carlo cannot draw the holdings (the ranges
+    /// are too constrained); the job is then spent and every later call errors too.
+    pub fn run(&mut self, count: u64, threads: usize) -> Result<(), Error> {
+        if self.failed {
+            return Err(too_constrained());
+        }
+        let (start, end) = (self.next, self.next.saturating_add(count).min(self.units));
+        if start >= end {
+            return Ok(());
+        }
+        let s = &self.s;
+        let next = AtomicU64::new(start);
+        let failed = AtomicBool::new(false);
+        let t = thread_count(threads, usize::try_from(end - start).unwrap_or(usize::MAX));
+        let tally = match &self.plan {
+            Plan::Exact(plan) => run_threads(t, || {
+                let mut tally = Tally::default();
+                let mut holes = vec![Hole::default(); s.players.len()];
+                let mut deck: Vec<u8> = Vec::with_capacity(52);
+                loop {
+                    let u = next.fetch_add(1, Ordering::Relaxed);
+                    if u >= end {
+                        break tally;
+                    }
+                    plan.run_unit(s, u, &mut tally, &mut holes, &mut deck);
+                }
+            }),
+            Plan::MonteCarlo(plan) => run_threads(t, || {
+                let mut tally = Tally::default();
+                let mut holes = vec![Hole::default(); s.players.len()];
+                let mut deck = plan.fixed_deck.clone();
+                loop {
+                    let u = next.fetch_add(1, Ordering::Relaxed);
+                    if u >= end || failed.load(Ordering::Relaxed) {
+                        break tally;
+                    }
+                    if !plan.run_unit(s, u, &mut tally, &mut holes, &mut deck) {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                }
+            }),
+        };
+        if failed.load(Ordering::Relaxed) {
+            self.failed = true;
+            return Err(too_constrained());
+        }
+        self.tally.add(&tally);
+        self.next = end;
+        Ok(())
+    }
+
+    /// The result, once every unit has run ([`EquityJob::is_finished`]); `None` before.
+    pub fn result(&self) -> Option<EquityResult> {
+        self.is_finished().then(|| {
+            self.tally
+                .result(self.s.players.len(), matches!(self.plan, Plan::Exact(_)))
+        })
+    }
 }
 
 /// All-in equity of `hands` (2..=10 ranges) with the known `board` (0..=5 cards) and `dead`
@@ -653,6 +886,9 @@ fn monte_carlo(s: &Setup, samples: u64, seed: u64, threads: usize) -> Result<Tal
 /// board of more than 5 cards; jokers; a range with no holding compatible with the board, dead
 /// cards and other hands; ranges that can never be dealt together; not enough cards left;
 /// `samples = Some(0)`.
+///
+/// This runs all of an [`EquityJob`] at once; a caller that must stay interruptible runs the
+/// job in batches instead (same result).
 pub fn equity(
     hands: &[Range],
     board: CardSet,
@@ -661,11 +897,7 @@ pub fn equity(
     seed: u64,
     threads: usize,
 ) -> Result<EquityResult, Error> {
-    let s = setup(hands, board, dead)?;
-    let n = hands.len();
-    match samples {
-        None => Ok(exact(&s, threads)?.result(n, true)),
-        Some(0) => Err(invalid("samples must be at least 1 (or None for exact)")),
-        Some(k) => Ok(monte_carlo(&s, k, seed, threads)?.result(n, false)),
-    }
+    let mut job = EquityJob::new(hands, board, dead, samples, seed)?;
+    job.run(u64::MAX, threads)?;
+    Ok(job.result().expect("every unit ran"))
 }

@@ -643,13 +643,16 @@ pub(crate) fn scalar_rows<const K: usize>(
     rows: &[u8],
     out: &mut [u16],
 ) -> Result<(), Error> {
-    // One pass finds any index of 52 or more; then each row only needs the duplicate check:
-    // K distinct bits sum without carries to their OR.
-    if let Some(pos) = rows.iter().position(|&c| c >= 52) {
-        let row = pos / K;
-        return Err(bad_row(first + row, &rows[row * K..row * K + K]));
-    }
-    for (i, (row, o)) in rows.chunks_exact(K).zip(out.iter_mut()).enumerate() {
+    // One pass finds the first row with an index of 52 or more; the rows before it then only
+    // need the duplicate check (K distinct bits sum without carries to their OR), and a repeated
+    // card in one of them is the first bad row.
+    let out_of_range = rows.iter().position(|&c| c >= 52).map(|pos| pos / K);
+    let checked = out_of_range.map_or(rows.len(), |row| row * K);
+    for (i, (row, o)) in rows[..checked]
+        .chunks_exact(K)
+        .zip(out.iter_mut())
+        .enumerate()
+    {
         let row: &[u8; K] = row.try_into().expect("chunks of K");
         let mut or = 0u64;
         let mut sum = 0u64;
@@ -666,7 +669,10 @@ pub(crate) fn scalar_rows<const K: usize>(
             Err(_) => evaluate_indices(row),
         };
     }
-    Ok(())
+    match out_of_range {
+        Some(row) => Err(bad_row(first + row, &rows[row * K..row * K + K])),
+        None => Ok(()),
+    }
 }
 
 /// `1 << index` for each card index (256 entries: a `u8` index needs no bounds check).

@@ -11,7 +11,7 @@ pub mod range;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 
-pub use equity::{equity, EquityResult};
+pub use equity::{equity, EquityJob, EquityResult};
 pub use eval::{
     best_five, category, check_mask, describe, evaluate7, evaluate_batch_indices,
     evaluate_batch_masks, evaluate_cards, evaluate_indices, evaluate_mask, rank_class, Category,

@@ -1040,3 +1040,127 @@ fn poker_batch_kernel_errors_match_portable_path() {
         assert!(portable_error(&data).starts_with("row 1500: "));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Equity in batches of work units (interruptible callers): the same result however it is cut.
+// ---------------------------------------------------------------------------------------------
+
+use super::equity::EquityJob;
+
+fn job(hands: &[&str], board: &str, dead: &str, samples: Option<u64>, unit: u128) -> EquityJob {
+    let ranges: Vec<_> = hands.iter().map(|h| parse_range(h).unwrap()).collect();
+    EquityJob::with_unit_boards(&ranges, set(board), set(dead), samples, 7, unit).unwrap()
+}
+
+/// Runs `job` in batches of `batch` units, checking that the progress grows from 0 to 1.
+fn run_in_batches(mut job: EquityJob, batch: u64, threads: usize) -> EquityResult {
+    assert_eq!((job.done(), job.progress()), (0, 0.0));
+    assert!(job.result().is_none() && !job.is_finished());
+    let mut last = 0.0;
+    while !job.is_finished() {
+        job.run(batch, threads).unwrap();
+        let p = job.progress();
+        assert!(p >= last && p <= 1.0, "progress {last} then {p}");
+        last = p;
+    }
+    assert_eq!(job.done(), job.units());
+    assert_eq!(last, 1.0);
+    job.result().unwrap()
+}
+
+#[test]
+fn poker_equity_batches_give_the_same_result() {
+    let cases: &[(&[&str], &str, &str, Option<u64>)] = &[
+        (&["AhAs", "KdKc"], "", "", None),
+        (&["AhAs", "KdKc", "7c8c"], "2c 7d 9h", "", None),
+        (&["QQ+, AKs", "76s-54s"], "2c 7d 9h", "", None),
+        (&["AA", "KK", "QQ", "JJ"], "2c 3d 4h", "", None),
+        (&["22+", "AKs"], "2c 7d 9h Ts", "", None),
+        (&["22+", "AKs", "random"], "2c 7d 9h Ts Js", "", None),
+        (&["AKs", "QQ"], "", "5h 6h 7h", None),
+        (&["AhAs", "KdKc"], "", "", Some(100_000)),
+        (
+            &["QQ+, AKs", "76s-54s", "22+"],
+            "2c 7d 9h",
+            "",
+            Some(30_001),
+        ),
+        (&["AhKh", "QsQd"], "2h 3h", "", Some(4097)),
+    ];
+    for &(hands, board, dead, samples) in cases {
+        let want = eq(hands, board, dead, samples, 1);
+        // Unit sizes from one board per unit (every player's holding fixed) to the default.
+        for unit in [1, 1000, super::equity::UNIT_BOARDS_FOR_TESTS] {
+            for (batch, threads) in [(1, 1), (3, 2), (17, 1), (1000, 2), (u64::MAX, 0)] {
+                let got = run_in_batches(job(hands, board, dead, samples, unit), batch, threads);
+                assert_eq!(got, want, "{hands:?} {board:?} unit {unit} batch {batch}");
+            }
+        }
+    }
+}
+
+#[test]
+fn poker_equity_units_are_bounded() {
+    // Preflop range against range: a unit fixes both holdings, so it holds at most C(47, 4)
+    // boards (44 positions of the lowest board card in the 48 cards left), and there are many
+    // units to share out and to stop between.
+    let j = job(&["QQ+, AKs", "22+"], "", "", None, 1 << 18);
+    assert_eq!(j.units(), 22 * 78 * 44);
+    // A single holding per player keeps the old cut: player 0's holding and the first card.
+    let j = job(&["AhAs", "KdKc"], "", "", None, 1 << 18);
+    assert_eq!(j.units(), 44);
+    // Monte Carlo: chunks of 4096 trials.
+    let j = job(&["AhAs", "KdKc"], "", "", Some(10_000), 1 << 18);
+    assert_eq!(j.units(), 3);
+}
+
+#[test]
+fn poker_equity_job_failure_is_sticky() {
+    // Ten random hands from the 20 cards T-A once 32 are on the board or dead: some deal exists,
+    // but independent draws almost never give ten disjoint holdings (p ~ 4e-8).
+    let ranges: Vec<_> = (0..10).map(|_| parse_range("random").unwrap()).collect();
+    let board = set("2c 2d 2h 2s 3c");
+    let dead =
+        set("3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s");
+    let mut j = EquityJob::new(&ranges, board, dead, Some(10), 1).unwrap();
+    for _ in 0..2 {
+        let e = j.run(1, 1).unwrap_err().to_string();
+        assert!(e.contains("too constrained"), "{e}");
+        assert!(!j.is_finished() && j.result().is_none());
+    }
+    let e = equity(&ranges, board, dead, Some(10), 1, 2).unwrap_err();
+    assert!(e.to_string().contains("too constrained"));
+}
+
+/// A repeated card in an earlier row is the first bad row even when a later row holds an index
+/// of 52 or more (found by the eval_batch fuzz target: the out-of-range scan used to win).
+#[test]
+fn poker_batch_error_names_the_first_bad_row_of_either_kind() {
+    let mut rng = Rng::new(79);
+    for k in [5usize, 6, 7] {
+        for n in [2usize, 9, 40, 1000] {
+            let mut data: Vec<u8> = (0..n).flat_map(|_| random_hand(&mut rng, k)).collect();
+            let (dup_row, far_row) = (n / 2 - 1, n - 1);
+            data[dup_row * k + 1] = data[dup_row * k];
+            data[far_row * k + k - 1] = 143;
+            let dup = Card::from_index(data[dup_row * k]).unwrap();
+            let mut out = vec![0u16; n];
+            for threads in [1, 2] {
+                let e = evaluate_batch_indices(&data, k, &mut out, threads).unwrap_err();
+                assert_eq!(
+                    e.to_string(),
+                    format!("row {dup_row}: card {dup} appears twice"),
+                    "k={k} n={n}"
+                );
+            }
+            // With the order reversed the out-of-range row comes first.
+            let mut swapped = data.clone();
+            swapped[dup_row * k + 1] = 200;
+            swapped[far_row * k + 1] = swapped[far_row * k];
+            let e = evaluate_batch_indices(&swapped, k, &mut out, 1).unwrap_err();
+            assert!(e
+                .to_string()
+                .starts_with(&format!("row {dup_row}: card index 200")));
+        }
+    }
+}

@@ -6,14 +6,20 @@
 //!   (the declarer at dummy's turns), [`BridgeDeal::seat_to_play`] the seat whose card is due.
 //! * [`score`]: the duplicate score with its breakdown (BR-5).
 //! * [`simulate`]: seeded random deals played to the end, in parallel threads.
+//! * For search: [`BridgeDeal::resample`] (an exactly uniform deal consistent with one seat's
+//!   view), [`BridgeDeal::playout_returns`] from any decision under a
+//!   [`Policy`](super::playout::Policy), and the [`greedy`] policy.
 
-use super::playout::{parallel_seeded, random_card};
+use super::playout::{parallel_seeded_range, random_card};
 use super::trick::{RuleIds, TrickState};
 use super::trump::TrumpRules;
 use crate::cards::{Card, CardSet};
 use crate::error::{invalid, Error, RuleViolation};
 use crate::rng::Rng;
 use std::fmt;
+
+pub mod greedy;
+mod search;
 
 pub const NORTH: usize = 0;
 pub const EAST: usize = 1;
@@ -581,6 +587,18 @@ pub fn deal_from_west(deck: &[Card]) -> [CardSet; 4] {
     hands
 }
 
+/// The deal of `seed` as `cardavia.deal(4, 13, seed=seed)` gives it (hand `i` holds the cards
+/// `k ≡ i (mod 4)` of the shuffled pack), seated by BR-3.4: card `k` goes to seat
+/// `(3 + k) mod 4`, so hand `i` is seat `(i + 3) mod 4`'s.
+pub fn seeded_deal(seed: u64) -> [CardSet; 4] {
+    let d = crate::deal::deal(1, false, 4, Some(13), seed).expect("a full bridge deal");
+    let mut hands = [CardSet::EMPTY; 4];
+    for (i, hand) in d.hands.iter().enumerate() {
+        hands[(i + 3) % 4] = hand.iter().copied().collect();
+    }
+    hands
+}
+
 /// A seeded random deal (BR-3.4): the 52 cards shuffled by `rng`, then dealt from West.
 pub fn random_deal(rng: &mut Rng) -> [CardSet; 4] {
     let mut deck: Vec<Card> = CardSet::full_pack(false).iter().collect();
@@ -824,10 +842,28 @@ pub struct SimulatedDeal {
 /// `n` random deals (random auction and play), deal `i` from `Rng::new(playout_seed(seed, i))`,
 /// on `threads` threads; results in index order and independent of `threads`.
 pub fn simulate(n: usize, vul: Vulnerability, seed: u64, threads: usize) -> Vec<SimulatedDeal> {
-    parallel_seeded(n, seed, threads, |_, rng| {
+    simulate_range(0, n, vul, seed, threads)
+}
+
+/// Deals `first..first + n` of [`simulate`]'s batch (the same results in slices).
+pub fn simulate_range(
+    first: usize,
+    n: usize,
+    vul: Vulnerability,
+    seed: u64,
+    threads: usize,
+) -> Vec<SimulatedDeal> {
+    parallel_seeded_range(first, n, seed, threads, |_, rng| {
         let hands = random_deal(rng);
         let mut deal = BridgeDeal::new(hands, vul).expect("a full deal");
         deal.random_playout(rng);
+        SimulatedDeal::of(&deal)
+    })
+}
+
+impl SimulatedDeal {
+    /// The summary of a finished deal.
+    pub fn of(deal: &BridgeDeal) -> SimulatedDeal {
         let mut tricks_won = [0u8; 4];
         let mut captured = [CardSet::EMPTY; 4];
         if let Some(p) = deal.play() {
@@ -841,7 +877,7 @@ pub fn simulate(n: usize, vul: Vulnerability, seed: u64, threads: usize) -> Vec<
             calls: deal.auction().calls().len() as u16,
             tricks_won,
             captured,
-            score: deal.score().expect("over"),
+            score: deal.score().unwrap_or_default(),
         }
-    })
+    }
 }

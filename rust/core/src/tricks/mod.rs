@@ -9,10 +9,11 @@
 //!   suit, an optional forced card, completed tricks and captured cards, with `can_play`/`play`
 //!   returning [`RuleViolation`](crate::error::RuleViolation)`{rule, message}`.
 //!
-//! Around them: [`playout`] (seeded random playouts, many in parallel threads with results
-//! independent of the thread count), [`deal`] (dealing hidden cards under void constraints, for
-//! resampling), the two games' deal engines, [`bridge`] and [`smear`], and [`dds`], bridge's
-//! double-dummy solver.
+//! Around them: [`playout`] (seeded playouts, many in parallel threads with results independent
+//! of the thread count, and the rollout [`Policy`] names), [`deal`] (dealing hidden cards for
+//! resampling, exactly uniformly through [`crate::search::HiddenCards`]), and the two games'
+//! deal engines, [`bridge`] and [`smear`], each with its resampling, playouts and greedy
+//! policy, and [`dds`], bridge's double-dummy solver.
 
 pub mod bridge;
 pub mod dds;
@@ -25,7 +26,10 @@ pub mod trump;
 #[cfg(test)]
 mod tests;
 
-pub use deal::{constrained_deal, Bucket};
-pub use playout::{parallel_seeded, playout_seed, playouts, random_playout, TrickOutcome};
+pub use deal::draw_hands;
+pub use playout::{
+    parallel_seeded, parallel_seeded_range, playout_seed, playouts, random_playout, Policy,
+    TrickOutcome,
+};
 pub use trick::{RuleIds, TrickRecord, TrickState, MAX_SEATS};
 pub use trump::{TrumpRules, NO_SUIT, SUIT_MASKS};

@@ -1,13 +1,37 @@
-//! Seeded random playouts of trick play, alone or many in parallel threads.
+//! Seeded playouts of trick play, alone or many in parallel threads, and the rollout
+//! [`Policy`] names the games' `playout_returns` take.
 //!
 //! The random policy picks uniformly among [`TrickState::legal_cards`] with one
 //! [`Rng::below`] draw per card. Playout `i` of a batch seeded by `seed` uses
 //! `Rng::new(playout_seed(seed, i))`; threads take contiguous chunks of the indices and results
-//! come back in index order, so a batch depends only on its inputs, never on the thread count.
+//! come back in index order, so a batch depends only on its inputs, never on the thread count
+//! (nor on how a caller splits it into ranges with [`parallel_seeded_range`]).
 
 use super::trick::{TrickState, MAX_SEATS};
 use crate::cards::{Card, CardSet};
+use crate::error::{invalid, Error};
 use crate::rng::Rng;
+
+/// How a playout chooses: uniformly among the legal actions, or by the game's greedy rules
+/// (documented with each game's policy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Policy {
+    Random,
+    Greedy,
+}
+
+impl Policy {
+    /// `"random"` or `"greedy"`.
+    pub fn parse(text: &str) -> Result<Policy, Error> {
+        match text {
+            "random" => Ok(Policy::Random),
+            "greedy" => Ok(Policy::Greedy),
+            _ => Err(invalid(format!(
+                "policy must be \"random\" or \"greedy\", got {text:?}"
+            ))),
+        }
+    }
+}
 
 /// The seed of playout `index` in a batch seeded by `seed` (SplitMix64 of the pair).
 pub fn playout_seed(seed: u64, index: u64) -> u64 {
@@ -63,6 +87,22 @@ where
     T: Send,
     F: Fn(usize, &mut Rng) -> T + Sync,
 {
+    parallel_seeded_range(0, n, seed, threads, f)
+}
+
+/// [`parallel_seeded`] for the indices `first..first + n` only: a batch split into ranges gives
+/// the same results as in one piece (callers check for interrupts between ranges).
+pub fn parallel_seeded_range<T, F>(
+    first: usize,
+    n: usize,
+    seed: u64,
+    threads: usize,
+    f: F,
+) -> Vec<T>
+where
+    T: Send,
+    F: Fn(usize, &mut Rng) -> T + Sync,
+{
     let run = |start: usize, len: usize| -> Vec<T> {
         (start..start + len)
             .map(|i| f(i, &mut Rng::new(playout_seed(seed, i as u64))))
@@ -70,7 +110,7 @@ where
     };
     let threads = threads.max(1).min(n.max(1));
     if threads == 1 {
-        return run(0, n);
+        return run(first, n);
     }
     let chunk = n.div_ceil(threads);
     std::thread::scope(|scope| {
@@ -79,7 +119,7 @@ where
                 let start = (k * chunk).min(n);
                 let len = chunk.min(n - start);
                 let run = &run;
-                scope.spawn(move || run(start, len))
+                scope.spawn(move || run(first + start, len))
             })
             .collect();
         handles

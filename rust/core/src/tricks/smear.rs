@@ -10,12 +10,15 @@
 //! trumps, a non-trump always (while the hand holds more than 6 cards). The kept 6 then hold
 //! `min(6, k)` trumps exactly as SM-3.10 requires, and every such keep can be reached.
 
-use super::playout::{parallel_seeded, random_card};
+use super::playout::{parallel_seeded_range, random_card};
 use super::trick::{RuleIds, TrickRecord, TrickState, MAX_SEATS};
 use super::trump::{TrumpRules, SUIT_NAMES};
 use crate::cards::{Card, CardSet};
 use crate::error::{invalid, Error, RuleViolation};
 use crate::rng::Rng;
+
+pub mod greedy;
+mod search;
 
 const PLAY_RULES: RuleIds = RuleIds {
     turn: "SM-5.2",
@@ -107,6 +110,8 @@ pub struct SmearDeal {
     high: Option<(u8, usize)>,
     rules: Option<TrumpRules>,
     discards: [CardSet; MAX_SEATS],
+    /// Every discard in action order (seat by seat, SM-3.9): what a replay needs.
+    discard_log: Vec<Card>,
     discarder: usize,
     partner_card: Option<Card>,
     partner: Option<usize>,
@@ -176,6 +181,7 @@ impl SmearDeal {
             high: None,
             rules: None,
             discards: [CardSet::EMPTY; MAX_SEATS],
+            discard_log: Vec::new(),
             discarder: 0,
             partner_card: None,
             partner: None,
@@ -230,6 +236,10 @@ impl SmearDeal {
     }
     pub fn discards(&self, seat: usize) -> CardSet {
         self.discards[seat]
+    }
+    /// Every discard so far in action order (the seats discard one after another, SM-3.9).
+    pub fn discard_log(&self) -> &[Card] {
+        &self.discard_log
     }
     pub fn partner_card(&self) -> Option<Card> {
         self.partner_card
@@ -419,6 +429,7 @@ impl SmearDeal {
             Action::Discard(card) => {
                 self.hands[seat].remove(card);
                 self.discards[seat].insert(card);
+                self.discard_log.push(card);
                 if self.hands[seat].len() == KEEP {
                     let bidder = self.bidder().expect("bidder");
                     let next = (1..self.n)
@@ -672,12 +683,23 @@ pub fn simulate(
     seed: u64,
     threads: usize,
 ) -> Result<Vec<SimulatedDeal>, Error> {
+    simulate_range(players, 0, n, seed, threads)
+}
+
+/// Deals `first..first + n` of [`simulate`]'s batch (the same results in slices).
+pub fn simulate_range(
+    players: usize,
+    first: usize,
+    n: usize,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<SimulatedDeal>, Error> {
     if !(4..=6).contains(&players) {
         return Err(invalid(format!(
             "smear is for 4, 5 or 6 players, got {players}"
         )));
     }
-    Ok(parallel_seeded(n, seed, threads, |_, rng| {
+    Ok(parallel_seeded_range(first, n, seed, threads, |_, rng| {
         let dealer = rng.below(players as u64) as usize;
         let mut redeals = 0;
         loop {

@@ -5,6 +5,7 @@ use super::smear::{self, Action, Phase, SmearDeal};
 use super::*;
 use crate::cards::{parse_cards, Card, CardSet};
 use crate::rng::Rng;
+use crate::tricks::trump::SUIT_MASKS;
 
 fn card(s: &str) -> Card {
     s.parse().unwrap()
@@ -351,37 +352,172 @@ fn smear_points_at_most_ten_and_sides() {
     }
 }
 
-#[test]
-fn constrained_deal_respects_voids() {
-    let mut rng = Rng::new(4);
-    let classes = [
-        CardSet(SUIT_MASKS[0]),
-        CardSet(SUIT_MASKS[1]),
-        CardSet(SUIT_MASKS[2]),
-        CardSet(SUIT_MASKS[3]),
-    ];
-    let buckets = [
-        Bucket {
-            capacity: 26,
-            allowed: 0b0011,
-        },
-        Bucket {
-            capacity: 13,
-            allowed: 0b1111,
-        },
-        Bucket {
-            capacity: 13,
-            allowed: 0b1100,
-        },
-    ];
-    for _ in 0..20 {
-        let out = constrained_deal(&classes, &buckets, &mut rng).unwrap();
-        assert_eq!(out[0], classes[0].union(classes[1]));
-        assert!(out[2].is_subset(classes[2].union(classes[3])));
+// ---- search: resample, playouts, greedy policies -------------------------------------------
+
+/// A bridge deal after `steps` random actions (calls and cards), seeded.
+fn bridge_after(seed: u64, steps: usize) -> BridgeDeal {
+    let mut rng = Rng::new(seed);
+    let mut d = BridgeDeal::new(bridge::random_deal(&mut rng), Vulnerability::None).unwrap();
+    for _ in 0..steps {
+        if !d.policy_step(Policy::Random, &mut rng) {
+            break;
+        }
     }
-    let impossible = [Bucket {
-        capacity: 52,
-        allowed: 0b0111,
-    }];
-    assert!(constrained_deal(&classes, &impossible, &mut rng).is_err());
+    d
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)] // seats index several arrays at once
+fn bridge_resample_keeps_the_view_br_4_9() {
+    for seed in 0..40 {
+        for steps in [0, 5, 20, 40, 60] {
+            let d = bridge_after(seed, steps);
+            if d.phase() == bridge::Phase::Over {
+                continue;
+            }
+            let (played, voids) = d.played_and_voids();
+            for viewer in 0..4 {
+                let r = d
+                    .resample(viewer, &mut Rng::new(seed * 100 + steps as u64))
+                    .unwrap();
+                let known = d.visible_seats(viewer);
+                assert_eq!(r.auction().calls(), d.auction().calls());
+                assert_eq!(r.played_and_voids().0, played);
+                for s in 0..4 {
+                    assert_eq!(r.hands()[s].len(), d.hands()[s].len());
+                    if known >> s & 1 == 1 {
+                        assert_eq!(r.hands()[s], d.hands()[s]);
+                    }
+                    for suit in 0..4 {
+                        if voids[s] >> suit & 1 == 1 {
+                            let cards = r.hands()[s].intersection(CardSet(SUIT_MASKS[suit]));
+                            assert!(cards.is_empty(), "BR-4.5: seat {s} showed out");
+                        }
+                    }
+                }
+                assert_eq!(r.current_player(), d.current_player());
+            }
+        }
+    }
+}
+
+#[test]
+fn bridge_playouts_are_seeded_and_in_returns_units() {
+    for steps in [0, 30] {
+        let d = bridge_after(7, steps);
+        for policy in [Policy::Random, Policy::Greedy] {
+            let one = d.playout_returns(0, 100, policy, 3, 1);
+            let two = d.playout_returns(0, 100, policy, 3, 2);
+            assert_eq!(one, two);
+            let split = [
+                d.playout_returns(0, 40, policy, 3, 1),
+                d.playout_returns(40, 60, policy, 3, 2),
+            ]
+            .concat();
+            assert_eq!(one, split);
+            for row in one.chunks(4) {
+                assert_eq!((row[0], row[1], row[2]), (row[2], -row[0], row[0]));
+            }
+        }
+        // The greedy policy is deterministic: every playout is the same.
+        let g = d.playout_returns(0, 5, Policy::Greedy, 1, 1);
+        assert!(g.chunks(4).all(|r| r == &g[..4]));
+    }
+}
+
+#[test]
+fn greedy_bridge_auctions_end_in_natural_contracts() {
+    let mut rng = Rng::new(1);
+    let mut played = 0;
+    let mut made = 0;
+    for _ in 0..500 {
+        let mut d = BridgeDeal::new(bridge::random_deal(&mut rng), Vulnerability::None).unwrap();
+        d.play_out(Policy::Greedy, &mut rng);
+        assert_eq!(d.phase(), bridge::Phase::Over);
+        if let Some((c, _)) = d.contract() {
+            played += 1;
+            assert!(
+                c.doubling == 0 || c.level >= 2,
+                "penalty doubles only of level 2+"
+            );
+            made += (d.declarer_tricks().unwrap() >= c.target()) as usize;
+        }
+    }
+    assert!(played > 450, "few deals pass out: {played}");
+    assert!(
+        made * 10 > played * 4,
+        "contracts the greedy play makes: {made}/{played}"
+    );
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)] // seats index several arrays at once
+fn smear_resample_keeps_the_view_and_sm_3_10() {
+    for players in 4..=6 {
+        for seed in 0..25u64 {
+            let mut rng = Rng::new(seed);
+            let mut d = SmearDeal::random(players, seed as usize % players, &mut rng).unwrap();
+            let mut step = 0;
+            while d.current_player().is_some() {
+                if step % 3 == 0 {
+                    for viewer in 0..players {
+                        let r = d.resample(viewer, &mut Rng::new(seed + step)).unwrap();
+                        assert_eq!(r.bids(), d.bids());
+                        assert_eq!(r.trump(), d.trump());
+                        assert_eq!(r.partner(), d.partner());
+                        assert_eq!(r.hands()[viewer], d.hands()[viewer]);
+                        assert_eq!(r.discards(viewer), d.discards(viewer));
+                        assert_eq!(r.current_player(), d.current_player());
+                        if let Some(rules) = r.rules() {
+                            for s in 0..players {
+                                // SM-3.10: trumps discarded only by a player keeping six.
+                                let kept =
+                                    r.hands()[s].union(r.play().map_or(CardSet::EMPTY, |p| {
+                                        p.plays()
+                                            .iter()
+                                            .filter(|(by, _)| *by == s)
+                                            .map(|(_, c)| *c)
+                                            .collect()
+                                    }));
+                                if !r.discards(s).intersection(rules.trumps()).is_empty() {
+                                    assert!(kept.intersection(rules.trumps()).len() >= 6);
+                                }
+                            }
+                        }
+                    }
+                }
+                if !d.policy_step(Policy::Random, &mut rng) || d.phase() == Phase::AllPassed {
+                    break;
+                }
+                step += 1;
+            }
+        }
+    }
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)] // seats index several arrays at once
+fn smear_returns_settle_sm_6_4() {
+    let mut rng = Rng::new(4);
+    for players in 4..=6 {
+        for _ in 0..50 {
+            let mut d = SmearDeal::random(players, 0, &mut rng).unwrap();
+            d.play_out(Policy::Greedy, &mut rng);
+            let p = d.points().unwrap();
+            let (bidder, bid) = d.contract().unwrap();
+            let r = d.returns().unwrap();
+            let side = d.side_of(bidder);
+            let expected = if p.totals[side] >= bid as u32 {
+                p.totals[side] as i32
+            } else {
+                -(bid as i32)
+            };
+            assert_eq!(r[bidder], expected);
+            for s in 0..players {
+                if d.side_of(s) != side {
+                    assert_eq!(r[s], p.totals[d.side_of(s)] as i32, "SM-6.5");
+                }
+            }
+        }
+    }
 }

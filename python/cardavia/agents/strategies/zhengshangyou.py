@@ -1,0 +1,65 @@
+"""Zheng Shangyou rule strategy (the HeuristicAgent), hints' reasons, and search settings.
+
+Every player plays for himself (ZSY-1.1) and a follower must beat whenever he can (ZSY-6.3), so
+the choices are the lead and which beat to play.
+
+* It goes out whenever a legal play empties its hand (ZSY-6.6 ends the deal: first out wins).
+* Leading: the play that leaves the hand needing the fewest plays, without breaking or
+  spending a bomb, lowest rank first (the first lead must hold ``3h``, ZSY-3.4: the legal list
+  already says so). When an opponent holds one card, a combination rather than a single, else
+  its highest single.
+* Following: the cheapest beat that does not make the hand worse by more than one play; a bomb
+  (a response bomb scores a bonus, ZSY-7.3) when an opponent holds four cards or fewer, when it
+  leaves at most two plays, or when it is the only beat; otherwise the cheapest beat, or a pass
+  where passing is legal.
+"""
+
+from __future__ import annotations
+
+from cardavia._core import CardSet, Rng
+from cardavia.agents.strategies.climbing_common import (
+    ZHENG_SHANGYOU_SHAPES,
+    choose_play,
+    describe_play,
+    ordered_candidates,
+    rank_counts,
+)
+from cardavia.game import Action, State
+
+__all__ = ["STRATEGY", "ZhengShangyouStrategy"]
+
+
+class ZhengShangyouStrategy:
+    search_policy = "greedy"
+
+    def choose(self, state: State, rng: Rng) -> Action:
+        player = state.current_player
+        assert player is not None
+        obs = state.observation(player)
+        top = obs["top"]
+        return choose_play(
+            state.legal_actions(),
+            rank_counts(CardSet(obs["hand"])),
+            sizes=obs["hand_sizes"],
+            top_player=None if top is None else top["player"],
+            opponents=[p for p in range(3) if p != player],
+            shapes=ZHENG_SHANGYOU_SHAPES,
+        )
+
+    def describe(self, state: State, action: Action) -> str:
+        player = state.current_player
+        assert player is not None
+        if action.kind == "pass":
+            return "passes: nothing in hand beats the top play"
+        hand = rank_counts(CardSet(state.observation(player)["hand"]))
+        return describe_play(hand, action, ZHENG_SHANGYOU_SHAPES)
+
+    def candidates(self, state: State) -> list[tuple[Action, ...]] | None:
+        """Every legal action, the plays that leave the fewest plays first."""
+        player = state.current_player
+        assert player is not None
+        hand = rank_counts(CardSet(state.observation(player)["hand"]))
+        return ordered_candidates(state.legal_actions(), hand, ZHENG_SHANGYOU_SHAPES)
+
+
+STRATEGY = ZhengShangyouStrategy()
