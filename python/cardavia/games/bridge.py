@@ -47,6 +47,13 @@ from cardavia.games.climbing import derive_seed
 from cardavia.games.trick_search import check_count, check_policy, check_threads
 
 __all__ = [
+    "DDTable",
+    "Par",
+    "ParContract",
+    "dd_table",
+    "par",
+    "solve",
+    "solve_position",
     "BridgeGame",
     "BridgeState",
     "NUM_ACTIONS",
@@ -828,3 +835,17 @@ def from_pbn(text: str) -> BridgeState:
             f"Result tag {result!r} but declarer took {state._deal.declarer_tricks} tricks"
         )
     return state
+
+
+# --------------------------------------------------------------------------------------------
+# Double-dummy solving and par (cardavia.games.bridge_dd), re-exported here.
+
+from cardavia.games.bridge_dd import (  # noqa: E402
+    DDTable,
+    Par,
+    ParContract,
+    dd_table,
+    par,
+    solve,
+    solve_position,
+)

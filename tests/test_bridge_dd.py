@@ -1,0 +1,147 @@
+"""Bridge double-dummy solving (cardavia.bridge.solve / dd_table / solve_position / par):
+agreement with endplay's DDS on a sample (the full set is benches/bridge_dd.py), hand-made
+positions, and bad input."""
+
+from __future__ import annotations
+
+import pytest
+from bridge_dd_helpers import (
+    endplay_par_score,
+    endplay_position_values,
+    endplay_table,
+    have_endplay,
+    our_position_values,
+    pbn_deal,
+    random_deal_state,
+    random_position,
+)
+
+import cardavia.bridge as bridge
+from cardavia import CardSet, InvalidArgumentError
+
+needs_endplay = pytest.mark.skipif(not have_endplay(), reason="endplay (DDS) is not installed")
+
+# Seeds of the sample; the bench runs seeds from 0 up on the same generators.
+TABLE_SEEDS = range(1000, 1012)
+POSITION_SEEDS = range(5000, 5050)
+
+SOLID = {
+    "hands": [
+        "As Ks Qs Js Ah Kh Qh Jh Ad Kd Qd Jd Ac",
+        "Ts 9s 8s 7s Th 9h 8h 7h Td 9d 8d 7d Kc",
+        "6s 5s 4s 3s 6h 5h 4h 3h 6d 5d 4d 3d Qc",
+        "2s 2h 2d 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc",
+    ]
+}
+
+
+@needs_endplay
+@pytest.mark.parametrize("seed", TABLE_SEEDS)
+def test_dd_table_agrees_with_dds(seed: int) -> None:
+    state = random_deal_state(seed)
+    assert bridge.dd_table(state).tricks == endplay_table(state)
+
+
+@needs_endplay
+@pytest.mark.parametrize("seed", POSITION_SEEDS)
+def test_solve_position_agrees_with_dds_on_every_legal_card(seed: int) -> None:
+    state = random_position(seed)
+    ours = our_position_values(state)
+    assert set(ours) == {str(a) for a in state.legal_actions()}
+    assert ours == endplay_position_values(state)
+
+
+@needs_endplay
+@pytest.mark.parametrize("seed", range(1000, 1004))
+@pytest.mark.parametrize("vulnerability", ["none", "ns", "ew", "both"])
+def test_par_score_agrees_with_dds(seed: int, vulnerability: str) -> None:
+    state = random_deal_state(seed)
+    assert bridge.par(state, vulnerability).score == endplay_par_score(state, vulnerability)
+
+
+def test_solve_on_a_hand_made_deal() -> None:
+    # The table's results are solve's, seen from the declarer's side (LHO on lead).
+    table = bridge.dd_table(SOLID)
+    assert table["N", "NT"] == 13 - bridge.solve(SOLID, "NT", "E")
+    assert table["N", "S"] == 13 - bridge.solve(SOLID, "S", "E")
+    assert bridge.solve(SOLID, "nt", "W") == 13 - table["S", "NT"]
+    # North's 12 top tricks and the Ac: West's club lead or not, 13 at no-trump.
+    assert table["N", "NT"] == 13 and table["S", "NT"] == 13
+    assert table[0, 4] == table["N", "NT"]
+    assert table.as_dict()["W"]["C"] == table["W", "C"]
+    assert len(list(table)) == 20
+    assert str(table).splitlines()[0].split() == ["C", "D", "H", "S", "NT"]
+
+
+def test_one_card_ending_and_deal_forms() -> None:
+    ending = [["Ah"], ["Kh"], ["2s"], ["Qh"]]
+    assert bridge.solve(ending, "NT", "N") == 1
+    assert bridge.solve(ending, "S", "N") == 1  # South ruffs partner's Ah: still N-S's
+    assert bridge.solve(ending, "S", "E") == 0  # East leads the Kh: South ruffs, N-S's trick
+    pbn = pbn_deal([CardSet(h) for h in SOLID["hands"]])
+    assert pbn.startswith("N:AKQJ.AKQJ.AKQJ.A ")
+    assert bridge.solve(pbn, "NT", "E") == bridge.solve(SOLID, "NT", "E")
+
+
+def test_solve_position_mid_trick() -> None:
+    state = bridge.BridgeGame().new_state(deal=SOLID)
+    for call in ["P", "1NT", "P", "P", "P"]:  # West opens 1NT, West declares; North leads
+        state.apply(call)
+    state.apply("Ac")
+    values = bridge.solve_position(state)  # dummy (East) to play
+    assert list(values) == state.legal_actions()
+    assert set(values.values()) == {0}  # the Kc falls under the ace; North takes the rest
+    state.apply("Kc")
+    values = bridge.solve_position(state)
+    assert {str(a) for a in values} == {"Qc"}
+
+
+def test_bad_input_is_rejected_with_a_reason() -> None:
+    hands = list(SOLID["hands"])
+    with pytest.raises(InvalidArgumentError, match="same number"):
+        bridge.dd_table([hands[0], hands[1], hands[2], hands[3].replace(" Jc", "")])
+    with pytest.raises(InvalidArgumentError, match="more than one seat"):
+        bridge.solve([hands[0], hands[0], hands[2], hands[3]], "NT", "N")
+    with pytest.raises(InvalidArgumentError, match="four hands"):
+        bridge.dd_table(hands[:3])
+    with pytest.raises(InvalidArgumentError, match="strain"):
+        bridge.solve(SOLID, "Z", "N")
+    with pytest.raises(InvalidArgumentError, match="strain"):
+        bridge.solve(SOLID, 5, "N")
+    with pytest.raises(InvalidArgumentError, match="leader"):
+        bridge.solve(SOLID, "NT", "X")
+    with pytest.raises(InvalidArgumentError, match="declarer"):
+        bridge.dd_table(SOLID)["Q", "NT"]
+    with pytest.raises(InvalidArgumentError, match="threads"):
+        bridge.dd_table(SOLID, threads=-1)
+    state = bridge.BridgeGame().new_state(seed=1)
+    with pytest.raises(InvalidArgumentError, match="card play"):
+        bridge.solve_position(state)
+    with pytest.raises(InvalidArgumentError, match="bridge state"):
+        bridge.solve_position(SOLID)
+    with pytest.raises(InvalidArgumentError, match="vulnerability"):
+        bridge.par(SOLID, "sometimes")
+
+
+def test_threads_do_not_change_the_table() -> None:
+    state = random_deal_state(7)
+    assert bridge.dd_table(state, threads=0) == bridge.dd_table(state, threads=1)
+
+
+def test_par_of_a_one_sided_deal() -> None:
+    # North-South hold every top trick: 7NT by North or South (13 tricks), +1520 not
+    # vulnerable, +2220 vulnerable.
+    deal = {
+        "hands": [
+            "As Ks Qs Js Ts Ah Kh Qh Jh Th Ad Kd Qd",
+            "9s 8s 7s 9h 8h 7h 9d 8d 7d 9c 8c 7c 6c",
+            "Jd Td Ac Kc Qc Jc Tc 6s 6h 6d 5c 4c 3c",
+            "5s 4s 3s 2s 5h 4h 3h 2h 5d 4d 3d 2d 2c",
+        ]
+    }
+    table = bridge.dd_table(deal)
+    assert table["N", "NT"] == 13
+    result = bridge.par(table, "none")
+    assert result.score == 1520 and result.side == "NS"
+    assert any(c.contract == "7NT" for c in result.contracts)
+    assert bridge.par(table, "ns").score == 2220
