@@ -145,3 +145,50 @@ def test_par_of_a_one_sided_deal() -> None:
     assert result.score == 1520 and result.side == "NS"
     assert any(c.contract == "7NT" for c in result.contracts)
     assert bridge.par(table, "ns").score == 2220
+
+
+def test_pbn_export_of_the_analysis_is_optional() -> None:
+    state = random_deal_state(3)
+    plain = bridge.to_pbn(state)
+    assert "DoubleDummyTricks" not in plain
+    record = bridge.to_pbn(state, dd=True)
+    table = bridge.dd_table(state)
+    digits = "".join(
+        f"{table[d, s]:x}" for d in ("N", "S", "E", "W") for s in ("NT", "S", "H", "D", "C")
+    )
+    assert f'[DoubleDummyTricks "{digits}"]' in record
+    result = bridge.par(table, "none")
+    assert f'[OptimumScore "NS {result.score}"]' in record
+    assert "[ParContract " in record
+    assert "\nW C " + str(table["W", "C"]) + "\n" in record
+    # The plain record's lines come first, in the same order; the analysis only adds lines.
+    assert [line for line in record.splitlines() if line in plain.splitlines()] == (
+        plain.splitlines()
+    )
+    assert bridge.from_pbn(record).hands() == state.hands()
+    with pytest.raises(InvalidArgumentError, match="dd"):
+        bridge.to_pbn(state, dd="yes")  # type: ignore[arg-type]
+
+
+def test_cli_bridge_dd() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from cardavia.cli import main
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["bridge", "dd", "42", "--json", "-v", "ew"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    state = random_deal_state(42)
+    assert data["tricks"] == bridge.dd_table(state).as_dict()
+    assert data["par"]["ew"]["score_ns"] == bridge.par(state, "ew").score
+    pbn = pbn_deal(state.hands())
+    text = runner.invoke(main, ["bridge", "dd", pbn])
+    assert text.exit_code == 0 and "par (both vulnerable)" in text.output
+    assert text.output.splitlines()[1].split()[1:] == [
+        str(bridge.dd_table(state)["N", s]) for s in ("C", "D", "H", "S", "NT")
+    ]
+    bad = runner.invoke(main, ["bridge", "dd", "N:AKQ"])
+    assert bad.exit_code != 0 and "four hands" in bad.output

@@ -30,7 +30,16 @@ from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action
 from cardavia.games.trick_search import check_threads
 
-__all__ = ["DDTable", "Par", "ParContract", "dd_table", "par", "solve", "solve_position"]
+__all__ = [
+    "DDTable",
+    "Par",
+    "ParContract",
+    "dd_table",
+    "par",
+    "pbn_tags",
+    "solve",
+    "solve_position",
+]
 
 
 def _bridge_module() -> Any:
@@ -173,10 +182,7 @@ def solve_position(state: Any) -> dict[Action, int]:
     assert leader is not None
     values = _core.bridge_dd_solve_position(state.hands(), strain, leader, list(cards))
     by_index = {card.index: int(t) for card, t in values}
-    return {
-        action: by_index[next(iter(action.cards)).index]
-        for action in state.legal_actions()
-    }
+    return {action: by_index[next(iter(action.cards)).index] for action in state.legal_actions()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -287,3 +293,28 @@ def par(deal: Any, vulnerability: str = "none") -> Par:
         ParContract(*played[v][s]) for v in range(35) for s in (0, 1) if score != 0 and final(v, s)
     )
     return Par(score=int(score), contracts=contracts, vulnerability=vul)
+
+
+# --------------------------------------------------------------------------------------------
+# PBN
+
+
+def pbn_tags(table: DDTable, vulnerability: str) -> list[str]:
+    """The PBN lines of the double-dummy analysis, as Bridge Composer and DDS-based tools
+    write them: ``DoubleDummyTricks`` (20 hex digits: declarers N S E W, each NT S H D C),
+    ``OptimumScore`` (``"NS 620"``, North-South's par score), ``ParContract`` (``"NS 4S"``,
+    the par contracts joined by ``", "``; ``"Pass"`` if passed out) and the PBN 2.1
+    ``OptimumResultTable`` (a row ``N NT 9`` per declarer and strain)."""
+    order = ("N", "S", "E", "W")
+    strains = ("NT", "S", "H", "D", "C")
+    digits = "".join(f"{table[d, s]:x}" for d in order for s in strains)
+    result = par(table, vulnerability)
+    contracts = ", ".join(f"{c.declarers} {c.contract}" for c in result.contracts) or "Pass"
+    lines = [
+        f'[DoubleDummyTricks "{digits}"]',
+        f'[OptimumScore "NS {result.score}"]',
+        f'[ParContract "{contracts}"]',
+        '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]',
+    ]
+    lines += [f"{d} {s} {table[d, s]}" for d in SEATS for s in strains]
+    return lines
