@@ -192,3 +192,60 @@ def test_cli_bridge_dd() -> None:
     ]
     bad = runner.invoke(main, ["bridge", "dd", "N:AKQ"])
     assert bad.exit_code != 0 and "four hands" in bad.output
+
+
+def _opened(seed: int) -> bridge.BridgeState:
+    state = bridge.BridgeGame().new_state(seed=seed)
+    for call in ["1NT", "P", "P", "P"]:  # South declares 1NT; West leads
+        state.apply(call)
+    return state
+
+
+def test_dd_card_values_average_the_resampled_worlds_and_see_nothing_hidden() -> None:
+    from cardavia.agents.bridge_dd import dd_card_values
+
+    state = _opened(11)
+    west = state.current_player
+    assert west == 3
+    values = dd_card_values(state, west, worlds=3, seed=5)
+    assert list(values) == state.legal_actions()
+    assert values == dd_card_values(state, west, worlds=3, seed=5)
+    # By hand: the mean of solve_position over the same three worlds, resampled from a state
+    # West cannot tell from the true one.
+    from cardavia.agents.bridge_dd import _canonical
+    from cardavia.games.climbing import derive_seed
+
+    public = _canonical(state, west)
+    assert public.observation(west) == state.observation(west)
+    worlds = [bridge.solve_position(public.resample(west, derive_seed(5, k))) for k in range(3)]
+    assert values == {a: sum(w[a] for w in worlds) / 3 for a in values}
+    # Swap two of the cards hidden from West (East's and North's) : same values.
+    hands = [CardSet(h) for h in state._deal_record["hands"]]
+    north, east = sorted(hands[0], key=str)[0], sorted(hands[1], key=str)[0]
+    hands[0] = (hands[0] - CardSet([north])) | CardSet([east])
+    hands[1] = (hands[1] - CardSet([east])) | CardSet([north])
+    other = bridge.BridgeGame().new_state(deal={"hands": [str(h) for h in hands]})
+    for call in ["1NT", "P", "P", "P"]:
+        other.apply(call)
+    assert dd_card_values(other, west, worlds=3, seed=5) == values
+    with pytest.raises(InvalidArgumentError, match="choosing"):
+        dd_card_values(state, 0, worlds=2)
+    with pytest.raises(InvalidArgumentError, match="worlds"):
+        dd_card_values(state, west, worlds=0)
+    with pytest.raises(InvalidArgumentError, match="card play"):
+        dd_card_values(bridge.BridgeGame().new_state(seed=1), 2)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_canonical_world_shows_the_player_what_he_saw(seed: int) -> None:
+    from cardavia.agents.bridge_dd import _canonical, dd_card_values
+
+    state = random_position(7000 + seed)
+    player = state.current_player
+    assert player is not None
+    public = _canonical(state, player)
+    assert public.observation(player) == state.observation(player)
+    assert public.legal_actions() == state.legal_actions()
+    values = dd_card_values(state, player, worlds=1, seed=seed)
+    assert set(values) == set(state.legal_actions())
+    assert all(0 <= v <= len(state.hands()[state.seat_to_play or 0]) for v in values.values())
