@@ -48,7 +48,7 @@ def table_of(server: Server) -> Table:
 def turn_info(server: Server, table: Table) -> tuple[int, bool, bool, list[Any], int]:
     def read() -> tuple[int, bool, bool, list[Any], int]:
         state = table.state
-        n = len(state._actions)
+        n = state.actions_taken
         return n, state.is_terminal(), table.your_turn, state.legal_actions(), table.version
 
     result: tuple[int, bool, bool, list[Any], int] = on_loop(server, read)

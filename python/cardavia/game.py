@@ -353,6 +353,12 @@ class State(abc.ABC):
     def is_terminal(self) -> bool:
         return self.current_player is None
 
+    @property
+    def actions_taken(self) -> int:
+        """How many actions have been applied to this deal so far (the length of the record's
+        action list): a cheap way to tell two moments of one deal apart."""
+        return len(self._actions)
+
     def _check_player(self, player: object) -> int:
         """``player`` as a seat number of this game, else InvalidArgumentError naming it.
 

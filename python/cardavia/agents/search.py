@@ -254,7 +254,7 @@ class SearchAgent(SeededAgent):
 
     def act(self, state: State) -> Action:
         player = require_decision(state)
-        step = (player, len(state._actions))
+        step = (player, state.actions_taken)
         if self._plan and self._plan_at == step:
             action = self._plan.pop(0)
             self._plan_at = (player, step[1] + 1)

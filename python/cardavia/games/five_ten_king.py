@@ -38,14 +38,18 @@ combination engine directly.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from cardavia import _core
-from cardavia._core import Card, CardBag, CardSet, FtkTable, Play, Rng
+from cardavia._core import Card, CardBag, CardSet, FtkGame, FtkTable, Play, Rng
 from cardavia.cards import check_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError
+from cardavia.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
 from cardavia.game import Action, Game, Match, Option, State, register
 from cardavia.games.climbing import as_play, derive_seed
 
@@ -126,41 +130,12 @@ def level_name(level: int) -> str:
 
 # ---- action space --------------------------------------------------------------------------
 
-
-def _game_rank(card: Card) -> int:
-    value = card.rank.value
-    if value >= 13:
-        return value  # SJ 13, BJ 14
-    return 12 if value == 0 else value - 1
-
-
-def _signature(play: Play) -> int:
-    """The rank multiset of a play (4 bits per game rank), and its class for a 5-10-K."""
-    key = 0
-    for c in play.bag:
-        key += 1 << (4 * _game_rank(c))
-    if play.kind == "five_ten_king":
-        key += (play.rank + 1) << 60
-    return key
-
-
 REVEAL_BASE = 1
 BURY_BASE = REVEAL_BASE + 52
 CALL_BASE = BURY_BASE + 54
 PLAY_BASE = CALL_BASE + 104
-
-
-@cache
-def _play_space() -> tuple[dict[int, int], tuple[Play, ...]]:
-    ids: dict[int, int] = {}
-    plays: list[Play] = []
-    for p in _core.ftk_legal_plays(DECK):
-        if len(p) <= HAND_SIZE:
-            key = _signature(p)
-            if key not in ids:
-                ids[key] = len(plays)
-                plays.append(p)
-    return ids, tuple(plays)
+"""Action ids: ``0`` pass, then reveals, burials, calls, and plays (see :attr:`FiveTenKingGame.
+num_actions`)."""
 
 
 def _call_text(card: Card | str, ordinal: int) -> str:
@@ -192,9 +167,11 @@ class FiveTenKingGame(Game["FiveTenKingState"]):
 
     @property
     def num_actions(self) -> int:
-        """``pass``, 52 reveals, 54 burials, 104 calls, then every play twice: without and with
-        a called card (the second half only while a call is unanswered)."""
-        return PLAY_BASE + 2 * len(_play_space()[1])
+        """``pass``, 52 reveals, 54 burials, 104 calls, then every play (one per rank multiset,
+        per class for a 5-10-K) in 3 variants with one call, 9 with two: how many copies of
+        each unanswered call's card the play holds (FTK-3.16), so that two different legal
+        plays never share an id."""
+        return _num_actions(self.options["partner_calls"])
 
     def new_state(self, seed: int | None = None, deal: Any = None) -> FiveTenKingState:
         return FiveTenKingState(self, seed, deal)
@@ -204,21 +181,17 @@ class FiveTenKingGame(Game["FiveTenKingState"]):
 
     def describe_action(self, action_id: int) -> str:
         """The action an id stands for (a representative play for play ids)."""
-        plays = _play_space()[1]
-        if not 0 <= action_id < self.num_actions:
+        text = None
+        if isinstance(action_id, int) and not isinstance(action_id, bool) and action_id >= 0:
+            text = _core.ftk_describe_action(action_id, self.options["partner_calls"])
+        if text is None:
             raise InvalidArgumentError(f"action id {action_id} is not in 0..{self.num_actions - 1}")
-        if action_id == 0:
-            return "pass"
-        if action_id < BURY_BASE:
-            return f"reveal {Card.from_index(action_id - REVEAL_BASE)}"
-        if action_id < CALL_BASE:
-            return f"bury {Card.from_index(action_id - BURY_BASE)}"
-        if action_id < PLAY_BASE:
-            k = action_id - CALL_BASE
-            return _call_text(Card.from_index(k // 2), k % 2 + 1)
-        k = action_id - PLAY_BASE
-        text = str(plays[k % len(plays)])
-        return text if k < len(plays) else f"{text} (with a called card)"
+        return text
+
+
+@cache
+def _num_actions(partner_calls: int) -> int:
+    return _core.ftk_num_actions(partner_calls)
 
 
 # ---- state ---------------------------------------------------------------------------------
@@ -230,8 +203,46 @@ def _check_int(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
+PASS = Action("pass", label="pass")
+
+
+@cache
+def _reveal_action(card: Card) -> Action:
+    return Action("reveal", CardBag([card]), label=f"reveal {card}")
+
+
+@cache
+def _bury_action(card: Card) -> Action:
+    return Action("bury", CardBag([card]), label=f"bury {card}")
+
+
+@cache
+def _call_action(card: Card, ordinal: int) -> Action:
+    return Action("call", CardBag([card]), amount=ordinal, label=_call_text(card, ordinal))
+
+
+def _to_action(item: Any) -> Action:
+    if item is None:
+        return PASS
+    if isinstance(item, Play):
+        return Action("play", item.bag, play=item)
+    if item[0] == "reveal":
+        return _reveal_action(item[1])
+    if item[0] == "bury":
+        return _bury_action(item[1])
+    assert len(item) == 3
+    return _call_action(item[1], item[2])
+
+
+_PHASE_RULE = {"deal": "FTK-3.7", "bury": "FTK-3.13", "call": "FTK-3.14", "play": "FTK-5.3"}
+
+
 class FiveTenKingState(State):
-    """One 5-10-K deal: dealing with reveals, burying, the call, card play, settlement."""
+    """One 5-10-K deal: dealing with reveals, burying, the call, card play, settlement.
+
+    The deal runs on the Rust :class:`~cardavia.FtkGame` (every phase), so that card play,
+    playouts (:meth:`playout_returns`) and determinization (:meth:`resample`) share one
+    implementation of the rules."""
 
     game: FiveTenKingGame
 
@@ -249,10 +260,20 @@ class FiveTenKingState(State):
             self._first = Rng(derive_seed(self.seed, 1_000_003)).below(NUM_PLAYERS)  # FTK-3.4
         else:
             self._first = (self._prev_banker + 1) % NUM_PLAYERS
-        self._actors: list[int] = []
-        self._table: FtkTable | None = None
-        self._events_seen = 0
-        self._begin_round(spec["round"], spec["deck"])
+        self._g = FtkGame(
+            self.seed,
+            self._number,
+            self._levels,
+            self._prev_winners,
+            self._prev_banker,
+            self._first,
+            game.options["partner_calls"],
+            spec["round"],
+            spec["deck"],
+        )
+        self._round_history = 0  # index in _history of the current round's "deal" event
+        self._spec_pending = False  # a resampled state records its deck lazily
+        self._sync()
 
     # ---- the deal spec ----------------------------------------------------------------
 
@@ -314,273 +335,155 @@ class FiveTenKingState(State):
             "round": rnd,
         }
 
-    def _shuffled_deck(self, rnd: int) -> list[Card]:
-        return Rng(derive_seed(self.seed, rnd)).shuffled(list(DECK))
+    def _record_spec(self) -> dict[str, Any]:
+        if self._spec_pending:
+            spec = dict(self._deal_record)
+            spec.update(deck=self._g.spec_deck_text(), round=self._g.spec_round, first=self._first)
+            self._deal_record = spec
+            self._spec_pending = False
+        spec_now: dict[str, Any] = self._deal_record
+        return spec_now
 
-    # ---- dealing and reveals (FTK-3.5-3.12) -------------------------------------------
+    def _sync(self) -> None:
+        """Appends the events of the last action to the history (FTK-3.10: a reveal
+        opportunity and a pass are not events)."""
+        for e in self._g.take_events():
+            if e["event"] == "deal":
+                self._round_history = len(self._history)
+            self._history.append(e)
 
-    def _begin_round(self, rnd: int, deck_text: str | None) -> None:
-        self._round = rnd
-        self._deck: list[Card] = (
-            _core.parse_cards_text(deck_text) if deck_text is not None else self._shuffled_deck(rnd)
-        )
-        self._received: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
-        self._dealt = 0
-        self._banker: int | None = None
-        self._revealed: tuple[int, str, int, str] | None = None  # seat, card, dealt, prompt
-        self._prompt: tuple[int, str] | None = None  # seat, "receipt" | "closing"
-        self._closing_next = 0  # next index into the closing order
-        self._round_start = len(self._actions)
-        self._buried: list[Card] = []
-        self._calls: list[tuple[Card, int]] = []
-        self._hand_after_kitty: CardBag | None = None
-        self._table = None
-        self._events_seen = 0
-        self._log(event="deal", number=self._number, round=rnd, first=self._first)
-        self._advance_deal()
-
-    def _eligible(self, seat: int) -> bool:
-        """FTK-3.6: deal 1 everyone; later deals only the previous winners."""
-        return self._prev_winners is None or seat in self._prev_winners
-
-    def _qualifying_rank(self, seat: int) -> int:
-        """FTK-3.6: rank 3 in deal 1, else the seat's own stored level rank (card rank index)."""
-        return 1 if self._prev_winners is None else self._levels[seat]
-
-    def _qualifies(self, seat: int, card: Card) -> bool:
-        return (
-            self._eligible(seat)
-            and not card.is_joker
-            and card.rank.value == self._qualifying_rank(seat)
-        )
-
-    def _qualifying_cards(self, seat: int) -> list[Card]:
-        return sorted({c for c in self._received[seat] if self._qualifies(seat, c)})
-
-    def _advance_deal(self) -> None:
-        """Deal on until an opportunity (FTK-3.7) or the end of the deal phase."""
-        self._prompt = None
-        while self._dealt < 105:
-            seat = (self._first + self._dealt) % NUM_PLAYERS
-            card = self._deck[self._dealt]
-            self._received[seat].append(card)
-            self._dealt += 1
-            if self._banker is None and self._qualifies(seat, card):  # FTK-3.7a
-                self._prompt = (seat, "receipt")
-                return
-        if self._banker is None:
-            while self._closing_next < NUM_PLAYERS:  # FTK-3.7b
-                seat = (self._first + self._closing_next) % NUM_PLAYERS
-                self._closing_next += 1
-                if self._qualifying_cards(seat):
-                    self._prompt = (seat, "closing")
-                    return
-            if self._prev_winners is None:  # FTK-3.11: redeal deal 1, same F
-                self._log(event="redeal", number=self._number, round=self._round)
-                self._begin_round(self._round + 1, None)
-                return
-            assert self._prev_banker is not None  # FTK-3.12: the fallback scan
-            for k in range(1, NUM_PLAYERS + 1):
-                seat = (self._prev_banker + k) % NUM_PLAYERS
-                if seat in self._prev_winners:
-                    self._banker = seat
-                    self._log(event="banker", player=seat, by="scan")
-                    break
-        self._take_kitty()
-
-    def _take_kitty(self) -> None:
-        """FTK-3.13: the banker adds the kitty to his hand (24 cards) and buries 3."""
-        assert self._banker is not None
-        self._hand_after_kitty = CardBag(self._received[self._banker] + self._deck[105:])
-        self._log(event="kitty", player=self._banker)
-
-    # ---- protocol: phases -----------------------------------------------------------
+    # ---- reading the deal -------------------------------------------------------------
 
     @property
     def phase(self) -> str:
         """``"deal"``, ``"bury"``, ``"call"``, ``"play"`` or ``"over"``."""
-        if self._prompt is not None:
-            return "deal"
-        if len(self._buried) < 3:
-            return "bury"
-        if len(self._calls) < self.game.options["partner_calls"]:
-            return "call"
-        assert self._table is not None
-        return "over" if self._table.is_over else "play"
+        return self._g.phase
 
     @property
     def current_player(self) -> int | None:
-        phase = self.phase
-        if phase == "deal":
-            assert self._prompt is not None
-            return self._prompt[0]
-        if phase in ("bury", "call"):
-            return self._banker
-        assert self._table is not None
-        return self._table.current_player
+        return self._g.current_player
 
     @property
     def banker(self) -> int | None:
-        return self._banker
+        return self._g.banker
 
-    def _banker_hand(self) -> CardBag:
-        assert self._hand_after_kitty is not None
-        return self._hand_after_kitty - CardBag(self._buried)
+    @property
+    def _table(self) -> FtkTable | None:
+        """A copy of the card-play table (None before card play)."""
+        return self._g.table()
+
+    @property
+    def _received(self) -> list[list[Card]]:
+        """The cards each seat has received in this round, in dealing order."""
+        return [self._g.received_cards(p) for p in range(NUM_PLAYERS)]
+
+    @property
+    def _round(self) -> int:
+        return self._g.round
+
+    # ---- protocol: actions ------------------------------------------------------------
+
+    @property
+    def actions_taken(self) -> int:
+        return int(self._g.num_actions_taken())
 
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == "deal":
-            assert self._prompt is not None
-            seat = self._prompt[0]
-            acts = [Action("pass", label="pass")]
-            acts += [
-                Action("reveal", CardBag([c]), label=f"reveal {c}")
-                for c in self._qualifying_cards(seat)
-            ]
-            return acts
-        if phase == "bury":
-            return [
-                Action("bury", CardBag([c]), label=f"bury {c}")
-                for c in sorted(self._banker_hand().kinds())
-            ]
-        if phase == "call":
-            return [
-                self._call_action(Card.from_index(i), ordinal)
-                for i in range(52)
-                for ordinal in (1, 2)
-                if self._call_violation(Card.from_index(i), ordinal) is None
-            ]
-        if phase == "over":
-            return []
-        assert self._table is not None
-        plays, pass_ok = self._table.legal_plays()
-        acts = [Action("play", p.bag, play=p) for p in plays]
-        if pass_ok:
-            acts.append(Action("pass", label="pass"))
+        acts = [_to_action(x) for x in self._g.legal()]
         self._listed = acts
         return acts
 
-    @staticmethod
-    def _call_action(card: Card, ordinal: int) -> Action:
-        return Action("call", CardBag([card]), amount=ordinal, label=_call_text(card, ordinal))
+    def legal_action_ids(self) -> list[int]:
+        return self._g.legal_ids()
 
-    def _call_violation(self, card: Card, ordinal: int) -> tuple[str, str] | None:
-        found = _core.ftk_call_violation(card, ordinal, CardBag(self._buried))
-        if found is not None:
-            return found
-        if any(c == card and o == ordinal for c, o in self._calls):
-            return ("FTK-3.20", f"{_call_text(card, ordinal)} is already called")
-        return None
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        mask = np.zeros(self.game.num_actions, dtype=bool)
+        mask[self._g.legal_ids()] = True
+        return mask
+
+    def _parts(self, action: Action) -> tuple[str, Card | None, int | None, Play | None] | str:
+        """The Rust form of an action, or why it cannot be one."""
+        kind = action.kind
+        if kind == "pass":
+            return ("pass", None, None, None)
+        if kind in ("reveal", "bury", "call"):
+            if action.cards is None or len(action.cards) != 1:
+                return f"{kind} takes exactly one card, not {action}"
+            card = next(iter(action.cards))
+            if kind == "call":
+                amount = action.amount
+                ordinal = amount if isinstance(amount, int) and amount in (1, 2) else 0
+                return ("call", card, ordinal, None)
+            return (kind, card, None, None)
+        if kind == "play":
+            play = action.play
+            if not isinstance(play, Play):
+                if action.cards is None or not action.cards:
+                    return "a play needs cards"
+                found, why = self._g.interpret(action.cards)
+                if found is None:
+                    assert why is not None
+                    return f"{why[1]} ({why[0]})"
+                play = found
+            return ("play", None, None, play)
+        return f"{action} is not a 5-10-K action"
 
     def _violation(self, action: Action) -> tuple[str, str] | None:
-        phase = self.phase
-        if phase == "deal":
-            if action.kind == "pass":
-                return None
-            if action.kind != "reveal" or action.cards is None or len(action.cards) != 1:
-                return ("FTK-3.7", f"only pass or reveal <card> are possible now, not {action}")
-            assert self._prompt is not None
-            seat = self._prompt[0]
-            card = next(iter(action.cards))
-            if card not in self._qualifying_cards(seat):
-                return (
-                    "FTK-3.8",
-                    f"seat {seat} may only show a card of his qualifying rank "
-                    f"{LEVEL_NAMES[self._qualifying_rank(seat)]} from his hand",
-                )
+        parts = self._parts(action)
+        rule = _PHASE_RULE.get(self.phase, "FTK-6.1")
+        if isinstance(parts, str):
+            if action.kind == "play" and parts.endswith(")"):
+                rule = parts[parts.rindex("(") + 1 : -1]
+            return (rule, parts)
+        found = self._g.violation(*parts)
+        if found is None:
             return None
-        if phase == "bury":
-            if action.kind != "bury" or action.cards is None or len(action.cards) != 1:
-                return ("FTK-3.13", f"the banker must bury 3 cards first, not {action}")
-            if not action.cards.issubset(self._banker_hand()):
-                return ("FTK-3.13", f"the banker does not hold {action.cards}")
-            return None
-        if phase == "call":
-            if action.kind != "call" or action.cards is None or len(action.cards) != 1:
-                return ("FTK-3.14", f"the banker must make the partner call now, not {action}")
-            card = next(iter(action.cards))
-            return self._call_violation(card, action.amount or 0)
-        assert self._table is not None
-        if action.kind == "pass":
-            return self._table.pass_violation()
-        if action.kind == "play" and action.play is not None:
-            return self._table.play_violation(action.play)
-        if action.kind == "play" and action.cards is not None:
-            return self._table.interpret(action.cards)[1]
-        return ("FTK-5.3", f"{action} is not a card-play action")
-
-    # ---- protocol: applying ---------------------------------------------------------
-
-    def apply(self, action: Action | str | int) -> None:
-        actor = self.current_player
-        super().apply(action)
-        if actor is not None:
-            self._actors.append(actor)
+        return (found[0], found[1])
 
     def _do(self, action: Action) -> None:
-        phase = self.phase
-        player = self.current_player
-        assert player is not None
-        if phase == "deal":
-            if action.kind == "reveal":  # FTK-3.8
-                assert action.cards is not None and self._prompt is not None
-                card = next(iter(action.cards))
-                self._banker = player
-                self._revealed = (player, str(card), self._dealt, self._prompt[1])
-                self._log(event="reveal", player=player, card=str(card), dealt=self._dealt)
-                self._log(event="banker", player=player, by="reveal")
-            self._advance_deal()
-        elif phase == "bury":
-            assert action.cards is not None
-            self._buried.append(next(iter(action.cards)))
-            if len(self._buried) == 3:
-                self._log(event="buried", player=player)
-        elif phase == "call":
-            assert action.cards is not None and action.amount is not None
-            card = next(iter(action.cards))
-            self._calls.append((card, action.amount))
-            self._log(event="call", player=player, call=_call_text(card, action.amount))
-            if len(self._calls) == self.game.options["partner_calls"]:
-                self._start_play()
-        else:
-            assert self._table is not None
-            if action.kind == "pass":
-                self._table.pass_turn()
-            else:
-                play = action.play
-                if play is None:
-                    assert action.cards is not None
-                    play = self._table.interpret(action.cards)[0]
-                    assert play is not None
-                self._table.play(play)
-            self._sync_events()
+        parts = self._parts(action)
+        assert not isinstance(parts, str)
+        self._g.apply(*parts, check=False)
+        self._sync()
 
-    def _start_play(self) -> None:
-        assert self._banker is not None
-        hands = [CardBag(r) for r in self._received]
-        hands[self._banker] = self._banker_hand()
-        self._table = FtkTable(
-            hands, self._banker, CardBag(self._buried), [(c, o) for c, o in self._calls]
-        )
-        self._events_seen = 0
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action (an Action, its text or its id); an illegal one raises and
+        changes nothing."""
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            i = int(action)
+            if not 0 <= i < self.game.num_actions:
+                raise InvalidArgumentError(
+                    f"action id {i} is not in 0..{self.game.num_actions - 1}"
+                )
+            if self.is_terminal():
+                raise IllegalActionError("the deal is over: no action is legal", rule="FTK-6.1")
+            err = self._g.apply_id(i)
+            if err is not None:
+                raise IllegalActionError(f"{err[1]} ({err[0]})", rule=err[0])
+            self._listed = ()
+            self._sync()
+            return
+        act = self.to_action(action)
+        if not any(act is listed for listed in self._listed):
+            self.check(act)
+        self._listed = ()
+        self._do(act)
 
-    def _sync_events(self) -> None:
-        assert self._table is not None
-        events = self._table.history(self._events_seen)
-        self._events_seen += len(events)
-        for e in events:
-            entry: dict[str, Any] = {"event": e["event"]}
-            for key in ("player", "winner", "place", "points", "call"):
-                if key in e:
-                    entry[key] = e[key]
-            if e["event"] == "play":
-                entry["cards"] = str(e["play"])
-                entry["type"] = e["play"].kind
-            self._history.append(entry)
+    def can_apply(self, action: Action | str | int) -> bool:
+        """True if ``action`` is legal now; False for anything else that names no legal
+        action (bad card text, an id out of range...)."""
+        try:
+            self.check(action)
+        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
+            if not isinstance(action, (Action, str, int, np.integer)):
+                raise
+            return False
+        return True
 
     # ---- action text and ids ----------------------------------------------------------
 
     def parse_action(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise InvalidArgumentError(f"expected action text, got {type(text).__name__}")
         norm = " ".join(text.strip().split())
         low = norm.lower()
         for a in self.legal_actions():
@@ -594,14 +497,13 @@ class FiveTenKingState(State):
             card = Card(words[2])
             return Action("call", CardBag([card]), amount=ordinal, label=_call_text(card, ordinal))
         if low == "pass":
-            return Action("pass", label="pass")
+            return PASS
         cards = CardBag(norm.replace("+", " "))
         for a in self.legal_actions():
             if a.kind == "play" and a.cards == cards:
                 return a
         if self.phase == "play":
-            assert self._table is not None
-            play, _ = self._table.interpret(cards)
+            play, _ = self._g.interpret(cards)
             if play is not None:
                 return Action("play", play.bag, play=play)
         return Action("play", cards, label=str(cards))
@@ -616,76 +518,50 @@ class FiveTenKingState(State):
             return self.parse_action(f"{kind} {entry['cards']}")
         return self.parse_action(kind)
 
-    def _distinguished(self) -> CardSet:
-        if self._table is None:
-            return CardSet()
-        out = CardSet()
-        for (card, _), who in zip(self._calls, self._table.answerers, strict=True):
-            if who is None:
-                out |= CardSet([card])
-        return out
-
     def action_id(self, action: Action) -> int:
         if action.kind == "pass":
             return 0
-        if action.cards is None or not action.cards:
-            raise InvalidArgumentError(f"{action} is not a 5-10-K action")
-        if action.kind in ("reveal", "bury", "call") and len(action.cards) == 1:
-            card = next(iter(action.cards))
-            if action.kind == "reveal" and not card.is_joker:
-                return REVEAL_BASE + card.index
-            if action.kind == "bury":
-                return BURY_BASE + card.index
-            if action.kind == "call" and not card.is_joker and action.amount in (1, 2):
-                return CALL_BASE + 2 * card.index + action.amount - 1
-            raise InvalidArgumentError(f"{action} is not a 5-10-K action")
-        play = action.play
-        if play is None:
+        parts = self._parts(action)
+        if action.kind == "play" and isinstance(parts, str) and action.cards:
             found = classify(action.cards)
-            if not found:
-                raise InvalidArgumentError(f"{action} is not a valid 5-10-K play")
-            play = found[0]
-        ids, plays = _play_space()
-        key = _signature(play)
-        if key not in ids:
-            raise InvalidArgumentError(f"{action} is not a valid 5-10-K play")
-        called = bool(play.cards & self._distinguished())
-        return PLAY_BASE + ids[key] + (len(plays) if called else 0)
+            parts = ("play", None, None, found[0]) if found else parts
+        found_id = None if isinstance(parts, str) else self._g.action_id(*parts)
+        if found_id is None:
+            raise InvalidArgumentError(f"{action} is not a 5-10-K action")
+        return found_id
 
     def action_from_id(self, action_id: int) -> Action:
-        for a in self.legal_actions():
-            if self.action_id(a) == action_id:
-                return a
-        what = self.game.describe_action(action_id)
-        raise IllegalActionError(f"action id {action_id} ({what}) is not legal now")
+        if (
+            isinstance(action_id, bool)
+            or not isinstance(action_id, (int, np.integer))
+            or not 0 <= action_id < self.game.num_actions
+        ):
+            raise InvalidArgumentError(
+                f"action id {action_id!r} is not in 0..{self.game.num_actions - 1}"
+            )
+        ids = self._g.legal_ids()
+        if action_id in ids:
+            return self.legal_actions()[ids.index(action_id)]
+        what = self.game.describe_action(int(action_id))
+        raise IllegalActionError(
+            f"action id {action_id} ({what}) is not a legal action id now",
+            rule=_PHASE_RULE.get(self.phase, "FTK-6.1"),
+        )
 
     # ---- outcome ------------------------------------------------------------------------
-
-    def _settlement(self) -> dict[str, Any] | None:
-        if self._table is None or not self._table.is_over:
-            return None
-        return self._table.settlement()
 
     def returns(self) -> list[float]:
         """Each player's level change: +steps for the promoted winners, -steps for the losers
         of a promoting band, 0 otherwise (not zero-sum: the sides differ in size)."""
-        s = self._settlement()
-        if s is None:
-            return [0.0] * NUM_PLAYERS
-        winners_banker = s["banker_side_wins"]
-        return [
-            float(s["steps"] if s["banker_side"][p] == winners_banker else -s["steps"])
-            for p in range(NUM_PLAYERS)
-        ]
+        return self._g.returns()
 
     @property
     def result(self) -> dict[str, Any] | None:
         """The settlement (FTK-6.2-6.8) as a readable breakdown: points per trick and per side,
         the end and its transfers, the kitty, the band, each player's old and new level."""
-        s = self._settlement()
+        s = self._g.settlement()
         if s is None:
             return None
-        assert self._table is not None and self._banker is not None
         side = s["banker_side"]
         banker_side = [p for p in range(NUM_PLAYERS) if side[p]]
         defense = [p for p in range(NUM_PLAYERS) if not side[p]]
@@ -723,11 +599,12 @@ class FiveTenKingState(State):
             for e in tricks
         ]
         trick_points = list(s["trick_points"])
+        calls = [_call_text(c, o) for c, o in self._g.calls]
         return {
-            "banker": self._banker,
-            "calls": [_call_text(c, o) for c, o in self._calls],
-            "partners": sorted({a for a in s["answerers"] if a is not None and a != self._banker}),
-            "solo": banker_side == [self._banker],
+            "banker": self.banker,
+            "calls": calls,
+            "partners": sorted({a for a in s["answerers"] if a is not None and a != self.banker}),
+            "solo": banker_side == [self.banker],
             "deemed_answers": [i for i, d in enumerate(s["deemed"]) if d],
             "banker_side": banker_side,
             "defense_side": defense,
@@ -738,7 +615,7 @@ class FiveTenKingState(State):
             "end": end,
             "ender": ender,
             "final_trick_points": s["final_trick_points"],
-            "kitty": str(CardBag(self._buried)),
+            "kitty": str(CardBag(self._g.buried)),
             "kitty_points": s["kitty_points"],
             "kitty_to": ender,
             "hand_points": list(s["hand_points"]),
@@ -755,234 +632,132 @@ class FiveTenKingState(State):
 
     # ---- information --------------------------------------------------------------------
 
-    def _hands_now(self) -> list[CardBag]:
-        if self._table is not None:
-            return list(self._table.hands())
-        hands = [CardBag(r) for r in self._received]
-        if self._hand_after_kitty is not None and self._banker is not None:
-            hands[self._banker] = self._banker_hand()
-        return hands
-
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see (FTK-3.10, FTK-3.13, decision 30): his own hand, every hand
         size, reveals and the banker, the kitty and burials only if he is the banker (everyone
         at settlement), the calls and their answers once made, every play, pass and trick.
-        Reveal opportunities and passes are shown only to the player concerned."""
-        if isinstance(player, bool) or player not in range(NUM_PLAYERS):
-            raise InvalidArgumentError(f"player must be 0..4, got {player!r}")
-        hands = self._hands_now()
-        over = self.phase == "over"
-        is_banker = player == self._banker
-        top = self._table.top if self._table is not None else None
-        prompt = self._prompt if self._prompt is not None and self._prompt[0] == player else None
-        return {
-            "player": player,
+
+        While the cards are being dealt, a seat that is not being asked sees the deal as it was
+        when it was last asked itself (``cards_dealt``, ``hand``, ``hand_sizes``): dealing
+        pauses only for reveal opportunities, so showing how far it got would tell who is being
+        asked (FTK-3.10). Opportunities and passes are shown only to the player concerned."""
+        p = self._check_player(player)
+        out = {
+            "player": p,
             "phase": self.phase,
             "deal_number": self._number,
-            "round": self._round,
+            "round": self._g.round,
             "first": self._first,
             "levels": [level_name(v) for v in self._levels],
-            "previous_winners": self._prev_winners,
+            "previous_winners": None if self._prev_winners is None else list(self._prev_winners),
             "previous_banker": self._prev_banker,
-            "cards_dealt": self._dealt,
-            "hand": str(hands[player]),
-            "hand_sizes": [len(h) for h in hands],
-            "your_prompt": None if prompt is None else prompt[1],
-            "to_act": self.current_player if self.phase != "deal" or prompt else None,
-            "revealed": None if self._revealed is None else list(self._revealed),
-            "banker": self._banker,
-            "kitty": str(CardBag(self._deck[105:]))
-            if is_banker and self._hand_after_kitty is not None
-            else None,
-            "buried": str(CardBag(self._buried)) if is_banker or over else len(self._buried),
-            "calls": [_call_text(c, o) for c, o in self._calls],
-            "answerers": None if self._table is None else list(self._table.answerers),
-            "top": None if top is None else {"player": top[1], "cards": str(top[0])},
-            "trick_points": None if self._table is None else list(self._table.trick_points),
-            "final_hands": [str(h) for h in hands] if over else None,
-            "history": self._public_history(player),
         }
-
-    def _public_history(self, player: int) -> list[dict[str, Any]]:
-        start = max(i for i, e in enumerate(self._history) if e["event"] == "deal")
-        out = []
-        for e in self._history[start:]:
-            out.append(dict(e))
+        out.update(self._g.observation_parts(p))
+        out["history"] = [e.copy() for e in self._history[self._round_history :]]
         return out
 
-    # ---- resampling ---------------------------------------------------------------------
+    # ---- search -------------------------------------------------------------------------
+
+    def clone(self) -> FiveTenKingState:
+        new = object.__new__(FiveTenKingState)
+        fields = self.__dict__.copy()
+        fields["_g"] = self._g.__copy__()
+        fields["_history"] = self._history.copy()
+        fields["_listed"] = ()
+        new.__dict__ = fields
+        return new
 
     def resample(self, player: int, seed: int | None = None) -> FiveTenKingState:
-        """A state consistent with ``player``'s observation: every card ``player`` has not seen
-        is dealt again at random, keeping what is public (reveals, plays, the revealed card in
-        its holder's hand, and everything shown at settlement). Other players' private reveal
-        opportunities are replayed as passes, except the public reveal."""
-        if isinstance(player, bool) or player not in range(NUM_PLAYERS):
-            raise InvalidArgumentError(f"player must be 0..4, got {player!r}")
-        rng = Rng(check_seed(seed))
-        target = self.observation(player)
-        for _ in range(200):
-            deck = self._resample_deck(player, rng)
-            if deck is None:
-                continue
-            clone = self._replay(player, deck, rng)
-            if (
-                clone is not None
-                and clone.current_player == self.current_player
-                and clone.observation(player) == target
-            ):
-                return clone
-        raise RuntimeError("resample found no consistent deal")  # pragma: no cover
+        """A full state at the same decision point with every card ``player`` has not seen
+        dealt again, exactly uniformly over the deals consistent with what he has observed:
+        his own cards (and, as banker, the kitty and his burial), every card played, the calls
+        and their answers, the validity of the calls (FTK-3.15), the public reveal (the card
+        that prompted a receipt reveal qualified and the card shown was among the revealer's
+        cards, FTK-3.7, FTK-3.8), and, while the cards are being dealt, that his own cards since
+        he was last asked did not qualify. A hidden burial is redrawn with the deal. The new
+        state has a fresh seed drawn from ``seed`` (so a redeal of deal 1 is new as well) and
+        replays from its record (``to_json``). Computed in Rust
+        (``cardavia_core::climbing::ftk_table::resample``).
 
-    def _positions(self, seat: int) -> list[int]:
-        return [k for k in range(105) if (self._first + k) % NUM_PLAYERS == seat]
+        Only the current round is rebuilt (earlier redeals have no bearing on it). For a seat
+        that is not the one to act while the cards are being dealt, the state keeps the
+        pending opportunity as it is (the same decision point)."""
+        p = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: resample a state before its end")
+        g = self._g.resample(p, check_seed(seed))
+        new = object.__new__(FiveTenKingState)
+        fields = self.__dict__.copy()
+        fields["_g"] = g
+        fields["seed"] = g.seed
+        fields["_history"] = self._history[self._round_history :]
+        fields["_round_history"] = 0
+        fields["_spec_pending"] = True
+        fields["_listed"] = ()
+        new.__dict__ = fields
+        return new
 
-    def _resample_deck(self, player: int, rng: Rng) -> list[Card] | None:
-        deck: list[Card | None] = [None] * 108
-        for k in self._positions(player):
-            deck[k] = self._deck[k]
-        if player == self._banker and self._hand_after_kitty is not None:
-            deck[105:] = self._deck[105:]
-        pool = DECK - CardBag([c for c in deck if c is not None])
-        must: list[CardBag] = [CardBag() for _ in range(NUM_PLAYERS)]
-        over = self.phase == "over"
-        if self._table is not None:
-            for e in self._history:
-                if e["event"] == "play" and e["player"] != player:
-                    must[e["player"]] = must[e["player"]] + CardBag(e["cards"].replace("+", " "))
-            if over:
-                for p, h in enumerate(self._table.hands()):
-                    if p != player:
-                        must[p] = must[p] + h
-                if self._banker is not None and self._banker != player:
-                    must[self._banker] = must[self._banker] + CardBag(self._buried)
-        # The public reveal: the card stays in its holder's hand (FTK-3.8).
-        fixed_at: dict[int, Card] = {}
-        if self._revealed is not None and self._revealed[0] != player:
-            seat, text, dealt, kind = self._revealed
-            card = Card(text)
-            if kind == "receipt":
-                # The card received at the reveal qualified; show that very card.
-                fixed_at[dealt - 1] = card
-            elif must[seat].count(card) == 0:
-                must[seat] = must[seat] + CardBag([card])
-        # A pending opportunity of another player: his card just received qualifies.
-        if self._prompt is not None and self._prompt[0] != player:
-            seat, kind = self._prompt
-            if kind == "receipt":
-                choices = [c for c in set(pool) if self._qualifies(seat, c)]
-                if not choices:
-                    return None
-                fixed_at[self._dealt - 1] = choices[rng.below(len(choices))]
-            else:
-                qual = [c for c in set(pool) if self._qualifies(seat, c)]
-                if not qual:
-                    return None
-                must[seat] = _bag_max(must[seat], CardBag([qual[rng.below(len(qual))]]))
-        for k, card in fixed_at.items():
-            if deck[k] is not None or pool.count(card) == 0:
-                return None
-            deck[k] = card
-            pool = pool - CardBag([card])
-            seat = (self._first + k) % NUM_PLAYERS
-            if must[seat].count(card):
-                must[seat] = must[seat] - CardBag([card])
-        for seat in range(NUM_PLAYERS):
-            if seat == player:
-                continue
-            slots = [k for k in self._positions(seat) if deck[k] is None]
-            if seat == self._banker and player != self._banker:
-                slots += [k for k in range(105, 108) if deck[k] is None]
-            need = list(must[seat])
-            if not CardBag(need).issubset(pool) or len(need) > len(slots):
-                return None
-            order = rng.shuffled(slots)
-            for k, card in zip(order, need, strict=False):
-                deck[k] = card
-            pool = pool - CardBag(need)
-        rest = rng.shuffled(list(pool))
-        for k in range(108):
-            if deck[k] is None:
-                deck[k] = rest.pop()
-        return [c for c in deck if c is not None]
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """``n`` seeded playouts to the end of the deal from this state, whatever its phase
+        (a reveal opportunity, the bury, the call, card play), run in Rust: a float64 array
+        (n, 5) of each seat's level change, in the unit of :meth:`returns`.
 
-    def _replay(self, player: int, deck: list[Card], rng: Rng) -> FiveTenKingState | None:
-        spec = dict(self._deal_record)
-        spec.update(deck=" ".join(map(str, deck)), round=self._round, first=self._first)
-        clone = FiveTenKingState(self.game, self.seed, spec)
-        actions = self._actions[self._round_start :]
-        actors = self._actors[self._round_start :]
-        first_call = next((i for i, a in enumerate(actions) if a["kind"] == "call"), len(actions))
-        mine = [
-            a
-            for actor, a in zip(actors[:first_call], actions[:first_call], strict=True)
-            if actor == player
-        ]
-        later = actions[first_call:]
-        # Deal phase: the player's own answers, passes for the others, the public reveal.
-        target = (self._dealt, self._closing_next, self._prompt)
-        while clone.phase == "deal":
-            if (
-                self.phase == "deal"
-                and (clone._dealt, clone._closing_next, clone._prompt) == target
-            ):
-                return clone
-            seat = clone.current_player
-            if seat == player:
-                if not mine:
-                    return None
-                act = mine.pop(0)
-                if act["kind"] not in ("pass", "reveal"):
-                    return None
-                clone.apply(clone.action_from_json(act))
-            elif (
-                self._revealed is not None
-                and clone._prompt is not None
-                and (seat, clone._dealt, clone._prompt[1])
-                == (self._revealed[0], self._revealed[2], self._revealed[3])
-            ):
-                if Card(self._revealed[1]) not in clone._qualifying_cards(self._revealed[0]):
-                    return None
-                clone.apply(f"reveal {self._revealed[1]}")
-            else:
-                clone.apply("pass")
-            if clone._round != self._round:
-                return None
-        if self.phase == "deal":
-            return None
-        # Burial: the banker's own choice if he is the player, else at random among the cards
-        # he never plays (the kitty is public at settlement).
-        bury_count = len(self._buried)
-        if player == self._banker:
-            for act in [a for a in mine if a["kind"] == "bury"]:
-                clone.apply(clone.action_from_json(act))
-        elif self.phase == "over":
-            for c in self._buried:
-                clone.apply(f"bury {c}")
-        else:
-            played = CardBag()
-            for e in self._history:
-                if e["event"] == "play" and e["player"] == self._banker:
-                    played = played + CardBag(e["cards"].replace("+", " "))
-            free = list(clone._banker_hand() - played)
-            for _ in range(bury_count):
-                if not free:
-                    return None
-                card = free.pop(rng.below(len(free)))
-                clone.apply(f"bury {card}")
-        if len(clone._buried) != bury_count:
-            return None
-        for act in later:
-            try:
-                clone.apply(clone.action_from_json(act))
-            except (IllegalActionError, InvalidArgumentError):
-                return None
-        return clone
+        ``policy="random"`` picks uniformly among the legal actions; ``policy="greedy"`` is a
+        cheap rule policy for every decision (see ``cardavia_core::climbing::ftk_table::
+        policy``): reveal in the closing round, or on a receipt with at least 6 cards of which
+        a quarter are A, 2 or jokers; bury lone low non-point cards, keeping pairs, triples,
+        bombs, point cards, 2s and jokers; call the highest card (2, A, K...) of which the
+        banker holds no copy, first play; in card play go out when possible, lead the longest
+        point-free normal play from the bottom, never beat a known teammate, beat with the
+        lowest normal play without breaking a bomb (passing rather than spending an A or 2 on
+        a pointless trick), and use the weakest special combination only for a trick of 15
+        points or more or against a player down to 3 cards.
+
+        The same ``seed`` gives the same array for any ``threads`` (0 = all cores). A redeal
+        inside a playout comes from this state's own seed, as it would in the game."""
+        _check_playout_args(n, policy, seed, threads)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is nothing to play out")
+        return self._g.playout_returns(n, policy, seed, threads)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game.id,
+                "options": self.game.options,
+                "seed": self.seed,
+                "deal": self._record_spec(),
+                "actions": self._g.records(),
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_terminal() else f"player {self.current_player} to act"
+        return f"<{self.game.id} state: {self._g.num_actions_taken()} actions, {who}>"
 
 
-def _bag_max(a: CardBag, b: CardBag) -> CardBag:
-    """Per-card maximum of two multisets."""
-    return a | b
+def _check_playout_args(n: Any, policy: Any, seed: Any, threads: Any) -> None:
+    """Validates the arguments of ``playout_returns`` (InvalidArgumentError naming them)."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise InvalidArgumentError(f"n must be an int >= 1, got {n!r}")
+    if policy not in ("random", "greedy"):
+        raise InvalidArgumentError(f'policy must be "random" or "greedy", got {policy!r}')
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    if (
+        isinstance(threads, bool)
+        or not isinstance(threads, (int, np.integer))
+        or not 0 <= threads <= 1024
+    ):
+        raise InvalidArgumentError(
+            f"threads must be an int in 0..1024 (0 = all cores), got {threads!r}"
+        )
+    if n >= 2**63:
+        raise InvalidArgumentError(f"n = {n} playouts cannot be allocated at once")
 
 
 # ---- match -----------------------------------------------------------------------------------

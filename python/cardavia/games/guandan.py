@@ -38,7 +38,7 @@ import numpy.typing as npt
 from cardavia import _core
 from cardavia._core import Card, CardBag, CardSet, GuandanPlay, GuandanPlayList, GuandanTable, Rng
 from cardavia.cards import check_seed
-from cardavia.errors import CardaviaError, IllegalActionError, InvalidArgumentError
+from cardavia.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
 from cardavia.game import Action, Game, Match, State, register
 from cardavia.games.climbing import derive_seed
 
@@ -359,6 +359,7 @@ class LazyActions(list[Action]):
         self._plays = plays
         self._pass = pass_ok
         self._made: dict[int, Action] = {}
+        self._ids: list[int] | None = None
 
     def __len__(self) -> int:
         return len(self._plays) + int(self._pass)
@@ -410,10 +411,13 @@ class LazyActions(list[Action]):
         return any(a is act for a in self._made.values())
 
     def ids(self) -> list[int]:
-        ids = [ACTION_PLAY + int(x) for x in self._plays.action_indices()]
-        if self._pass:
-            ids.append(ACTION_PASS)
-        return ids
+        ids = self._ids
+        if ids is None:
+            ids = self._plays.action_ids(ACTION_PLAY)
+            if self._pass:
+                ids.append(ACTION_PASS)
+            self._ids = ids
+        return list(ids)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LazyActions:
         return self
@@ -583,12 +587,37 @@ class GuandanState(State):
         assert self._table is not None
         if self._table.is_over:
             return []
+        if isinstance(self._listed, LazyActions):
+            return self._listed  # nothing has changed since it was listed
         plays, pass_ok = self._table.legal_plays()
         listed = LazyActions(plays, pass_ok)
         self._listed = listed
         return listed
 
+    def legal_action_ids(self) -> list[int]:
+        actions = self.legal_actions()
+        if isinstance(actions, LazyActions):
+            return actions.ids()
+        return [self.action_id(a) for a in actions]
+
+    def can_apply(self, action: Action | str | int) -> bool:
+        """True if ``action`` is legal now; False for anything else that names no legal
+        action (bad card text, an id out of range...)."""
+        try:
+            self.check(action)
+        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
+            if not isinstance(action, (Action, str, int, np.integer)):
+                raise
+            return False
+        return True
+
     def apply(self, action: Action | str | int) -> None:
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            act = self.action_from_id(int(action))  # a legal action listed just now
+            self._listed = ()
+            self._actions.append(act.to_json())
+            self._do(act)
+            return
         act = self.to_action(action)
         listed = self._listed
         if not (isinstance(listed, LazyActions) and listed.made(act)):
@@ -714,6 +743,17 @@ class GuandanState(State):
         raise InvalidArgumentError(f"{action} is not a Guandan action")
 
     def action_from_id(self, action_id: int) -> Action:
+        if (
+            isinstance(action_id, (bool, np.bool_))
+            or not isinstance(action_id, (int, np.integer))
+            or not 0 <= action_id < self.game.num_actions
+        ):
+            raise InvalidArgumentError(
+                f"action id {action_id!r} is not in 0..{self.game.num_actions - 1}"
+            )
+        action_id = int(action_id)
+        if self.is_terminal():
+            raise IllegalActionError("the deal is over: no action is legal", rule="GD-9.1")
         actions = self.legal_actions()
         if isinstance(actions, LazyActions):
             if action_id == ACTION_PASS and actions._pass:
@@ -726,7 +766,8 @@ class GuandanState(State):
             for a in actions:
                 if self.action_id(a) == action_id:
                     return a
-        raise IllegalActionError(f"action id {action_id} is not legal now")
+        rule = "GD-4.7" if self._returns_due else "GD-8.4"
+        raise IllegalActionError(f"action id {action_id} is not a legal action id now", rule=rule)
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         mask = np.zeros(self.game.num_actions, dtype=bool)
@@ -778,18 +819,17 @@ class GuandanState(State):
     # ---- information --------------------------------------------------------------------
 
     def _public_history(self, player: int) -> list[dict[str, Any]]:
-        out = []
-        for e in self._history:
+        out = [e.copy() for e in self._history]
+        for i in range(min(len(out), 8)):  # the return events come right after the deal
+            e = out[i]
             if e["event"] == "return" and player not in (e["player"], e["to"]):
-                e = {k: v for k, v in e.items() if k != "card"}  # GD-3.7, GD-D13
-            out.append(dict(e))
+                del e["card"]  # GD-3.7, GD-D13
         return out
 
     def observation(self, player: int) -> dict[str, Any]:
         """GD-3.7: own hand; every play, pass, finish, the tribute cards and any resistance;
         hand sizes. A return card only to its giver and receiver."""
-        if isinstance(player, bool) or player not in (0, 1, 2, 3):
-            raise InvalidArgumentError(f"player must be a seat 0..3, got {player!r}")
+        player = self._check_player(player)
         if self._table is not None:
             hands = self._table.hands()
             top = self._table.top
@@ -812,171 +852,152 @@ class GuandanState(State):
             "history": self._public_history(player),
         }
 
+    # ---- search -------------------------------------------------------------------------
+
+    def clone(self) -> GuandanState:
+        new = object.__new__(GuandanState)
+        fields = self.__dict__.copy()
+        if self._table is not None:
+            fields["_table"] = self._table.clone()
+        fields["_hands"] = list(self._hands)
+        fields["_returns_due"] = list(self._returns_due)
+        fields["_returns_chosen"] = list(self._returns_chosen)
+        fields["_actions"] = self._actions.copy()
+        fields["_history"] = self._history.copy()
+        fields["_listed"] = ()
+        new.__dict__ = fields
+        return new
+
+    def _played(self) -> list[CardBag]:
+        if self._table is None:
+            return [CardBag() for _ in range(4)]
+        return [self._hands[p] - self._table.hand(p) for p in range(4)]
+
     def resample(self, player: int, seed: int | None = None) -> GuandanState:
-        """A state with the same public course and ``player``'s private knowledge, with the
-        cards hidden from ``player`` redealt at random: the other seats' hands before card play
-        keep the cards they are known to hold (their plays, a received tribute card, a return
-        card ``player`` gave), payers get no card better than their tribute (GD-4.4) and keep
-        the resistance as it was (GD-4.3), and return cards ``player`` did not see are redrawn
-        among eligible cards (GD-4.7). The dealt hands are rebuilt from these and the record
-        replayed. Consistent, not exactly uniform."""
-        if isinstance(player, bool) or player not in (0, 1, 2, 3):
-            raise InvalidArgumentError(f"player must be a seat 0..3, got {player!r}")
-        rng = Rng(check_seed(seed))
-        for _ in range(200):
-            clone = self._try_resample(player, rng)
-            if clone is not None:
-                return clone
-        # Pathological positions (every copy of a card accounted for in a way the sampler's
-        # pins do not model). Returning the real deal would hand `player` the hidden cards, so
-        # say so instead.
-        raise CardaviaError(  # pragma: no cover
-            f"no redeal consistent with seat {player}'s information found in 200 tries"
-        )
+        """A full state at the same decision point with every card ``player`` has not seen
+        dealt again, exactly uniformly over the deals (and unseen return cards) consistent with
+        what he has observed (GD-3.7): his own cards, every play, the tribute cards and who
+        paid them (so a payer held nothing better than its tribute, GD-4.4, and no second big
+        joker, GD-4.3), a resistance and its big-joker holders, the return cards he gave or
+        received (GD-4.7), and that a recipient holds the tribute it received and a payer the
+        return it received until they play them. Computed in Rust
+        (``cardavia_core::climbing::guandan::resample``); the new state has a fresh seed drawn
+        from ``seed`` and replays from its record (``to_json``).
 
-    def _try_resample(self, player: int, rng: Rng) -> GuandanState | None:
+        Not covered (both need hands that essentially never occur): a recipient returning the
+        very tribute card it received, and a recipient without any 2..T card when ``player``
+        did not see its return."""
+        player = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: resample a state before its end")
         plan = self.tribute
-        table = self._table
-        known_returns: dict[tuple[int, int], Card] = {}
-        hidden_returns: list[tuple[int, int]] = []
-        for r, p, c in self._returns_chosen:
-            if player in (r, p):
-                known_returns[(r, p)] = c
-            else:
-                hidden_returns.append((r, p))
-        in_return_phase = bool(self._returns_due)
-        # Hands at the start of card play (or now, in the return phase, before returns move).
-        if in_return_phase or table is None:
-            before = list(self._hands)
-            played = [CardBag() for _ in range(4)]
+        in_play = self._table is not None
+        hands_now = self._table.hands() if self._table is not None else list(self._hands)
+        played = self._played()
+        holders = [0, 0, 0, 0]
+        transfers: list[tuple[int, int, Card]] = []
+        if plan is not None:
+            for h in plan.big_joker_holders:
+                holders[h] += 1
+            transfers = list(plan.transfers)
+        hands, start, dealt, returns, new_seed = _core.guandan_resample(
+            self._lv,
+            player,
+            hands_now,
+            played,
+            not in_play,
+            plan is not None and plan.resisted,
+            holders,
+            transfers,
+            list(self._returns_chosen),
+            check_seed(seed),
+        )
+        new = object.__new__(GuandanState)
+        fields = self.__dict__.copy()
+        fields["seed"] = new_seed
+        fields["dealt"] = dealt
+        fields["_record_pending"] = True  # the record's hands are written when needed
+        chosen = [(r, p, c) for (r, p, _), c in zip(self._returns_chosen, returns, strict=True)]
+        fields["_returns_chosen"] = chosen
+        fields["_returns_due"] = list(self._returns_due)
+        fields["_listed"] = ()
+        actions = self._actions.copy()
+        history = self._history.copy()
+        if chosen:
+            k = 0
+            for i, entry in enumerate(actions):
+                if entry.get("kind") == "return":
+                    actions[i] = {"kind": "return", "cards": str(chosen[k][2])}
+                    k += 1
+            k = 0
+            for i, e in enumerate(history):
+                if e["event"] == "return":
+                    history[i] = dict(e, card=str(chosen[k][2]))
+                    k += 1
+        fields["_actions"] = actions
+        fields["_history"] = history
+        if self._table is not None:
+            table = self._table
+            fields["_hands"] = start
+            to_move = table.current_player
+            assert to_move is not None
+            fields["_table"] = GuandanTable.from_position(
+                self._lv,
+                list[Any](hands),
+                to_move,
+                table.top,
+                table.passes_since_top,
+                table.finish_order,
+            )
+            fields["_events_seen"] = 0
         else:
-            before = [CardBag() for _ in range(4)]
-            played = [CardBag() for _ in range(4)]
-            for e in table.history():
-                if e["event"] == "play":
-                    played[e["player"]] = played[e["player"]] + e["play"].cards
-            for s in range(4):
-                before[s] = table.hand(s) + played[s]
-        others = [s for s in range(4) if s != player]
-        pinned = {s: played[s] for s in others}
+            fields["_hands"] = list(hands)
+        new.__dict__ = fields
+        return new
 
-        def copies_left(card: Card) -> int:
-            return 2 - before[player].count(card) - sum(pinned[s].count(card) for s in others)
+    _record_pending = False
 
-        transfers = [] if plan is None or plan.resisted else list(plan.transfers)
-        for payer, recipient, card in transfers:
-            ret = known_returns.get((recipient, payer))
-            if recipient in pinned:
-                # the recipient still had its tribute card, unless it is known to have
-                # returned it (GD-D12)
-                keeps = in_return_phase or ret != card
-                if keeps and card not in pinned[recipient] and copies_left(card) > 0:
-                    pinned[recipient] = pinned[recipient] + CardBag([card])
-            if (
-                ret is not None
-                and payer in pinned
-                and not in_return_phase
-                and ret not in pinned[payer]
-                and copies_left(ret) > 0
-            ):
-                pinned[payer] = pinned[payer] + CardBag([ret])
-        if plan is not None and plan.resisted:
-            for s in set(plan.big_joker_holders) & set(others):
-                need = plan.big_joker_holders.count(s)
-                while pinned[s].count(BIG_JOKER) < need:
-                    pinned[s] = pinned[s] + CardBag([BIG_JOKER])
-        pool = DECK - before[player]
-        for s in others:
-            pool = pool - pinned[s]
-        room = {s: len(before[s]) - len(pinned[s]) for s in others}
-        # Payers must not receive a card better than their tribute (GD-4.4).
-        forbidden: dict[int, Any] = {}
-        tribute_of = {payer: card for payer, _, card in transfers}
-        for s in others:
-            if s in tribute_of:
-                t = tribute_of[s]
-                gt = group_value(t, self._lv)
-                wild = wild_card(self._lv)
+    def to_json(self) -> str:
+        if self._record_pending:
+            record = dict(self._deal_record)
+            record["hands"] = [str(h) for h in self.dealt]
+            self._deal_record = record
+            self._record_pending = False
+        return super().to_json()
 
-                def better(c: Card, t: Card = t, gt: int = gt, wild: Card = wild) -> bool:
-                    if c == wild:
-                        return False
-                    g = group_value(c, self._lv)
-                    return g > gt or (g == gt and _suit_rank(c) < _suit_rank(t))
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """``n`` seeded playouts to the end of the deal from this state, in the return phase
+        (GD-4.7) or in card play, run in Rust: a float64 array (n, 4) of each seat's payoff in
+        the unit of :meth:`returns` (the winners' promotion, negated for the losers).
 
-                forbidden[s] = better
-        cards = rng.shuffled(list(pool))
-        # most constrained cards first
-        cards.sort(key=lambda c: -sum(1 for s in others if s in forbidden and forbidden[s](c)))
-        hands = {s: pinned[s] for s in others}
-        for c in cards:
-            options = [
-                s for s in others if room[s] > 0 and not (s in forbidden and forbidden[s](c))
-            ]
-            if not options:
-                return None
-            s = options[rng.below(len(options))]
-            hands[s] = hands[s] + CardBag([c])
-            room[s] -= 1
-        full = {**hands, player: before[player]}
-        # Rebuild the dealt hands (the tribute plan is checked again on them below, which
-        # also keeps resistance as it was): undo the returns, drawing hidden ones anew, then
-        # the tributes.
-        dealt = dict(full)
-        returns: dict[tuple[int, int], Card] = {}
-        if not in_return_phase:
-            for giver, taker, _ in self._returns_chosen:
-                if (giver, taker) in known_returns:
-                    back = known_returns[(giver, taker)]
-                else:
-                    eligible = [
-                        x
-                        for x in dealt[taker].kinds()
-                        if not x.is_joker
-                        and x.rank.symbol in RETURN_RANKS
-                        and x != wild_card(self._lv)
-                    ]
-                    if not eligible:
-                        return None
-                    back = eligible[rng.below(len(eligible))]
-                returns[(giver, taker)] = back
-                dealt[taker] = dealt[taker] - CardBag([back])
-                dealt[giver] = dealt[giver] + CardBag([back])
-        else:
-            for giver, taker, back in self._returns_chosen:
-                if (giver, taker) in known_returns:
-                    returns[(giver, taker)] = back
-                else:  # chosen but not yet moved: redraw among the new hand's options
-                    eligible = return_options(dealt[giver], self._lv)
-                    returns[(giver, taker)] = eligible[rng.below(len(eligible))]
-        for payer, recipient, card in transfers:
-            if card not in dealt[recipient]:
-                return None
-            dealt[recipient] = dealt[recipient] - CardBag([card])
-            dealt[payer] = dealt[payer] + CardBag([card])
-        if any(len(dealt[s]) != HAND_SIZE for s in range(4)):
-            return None
-        spec = dict(self._deal_record)
-        spec["hands"] = [str(dealt[s]) for s in range(4)]
-        try:
-            clone = GuandanState(self.game, self.seed, spec)
-        except InvalidArgumentError:
-            return None
-        if clone.tribute != self.tribute:
-            return None
-        for entry in self._actions:
-            if entry.get("kind") == "return":
-                giver, taker = clone._returns_due[0]
-                act = return_action(returns[(giver, taker)])
-                if clone._violation(act) is not None:
-                    return None
-                clone.apply(act)
-            else:
-                try:
-                    clone.apply(clone.action_from_json(entry))
-                except IllegalActionError:
-                    return None
-        return clone
+        ``policy="random"`` picks uniformly among the legal actions (return cards as
+        :func:`return_options` lists them); ``policy="greedy"`` returns the lowest eligible
+        card (least group value), and in card play goes out when one move empties the hand,
+        leads the non-bomb move with the most cards (lowest first), never beats its partner,
+        follows with the lowest beating non-bomb move and passes rather than bomb (a bomb only
+        when nothing else is left on a lead). The same ``seed`` gives the same array for any
+        ``threads`` (0 = all cores)."""
+        from cardavia.games.five_ten_king import _check_playout_args
+
+        _check_playout_args(n, policy, seed, threads)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is nothing to play out")
+        if self._table is not None:
+            return self._table.playout_returns(n, policy, seed, threads)
+        assert self.tribute is not None
+        return _core.guandan_return_playouts(
+            self._lv,
+            list(self._hands),
+            list(self._returns_due),
+            list(self._returns_chosen),
+            self.tribute.leader,
+            n,
+            policy,
+            seed,
+            threads,
+        )
 
 
 # --------------------------------------------------------------------------------------------

@@ -40,6 +40,21 @@ single whose twin is in hand, a pair or tractor that a further pair would length
 committed with ``end``. The cards selected so far are seen only by their owner
 (:meth:`TractorState.observation`). :meth:`TractorState.play_cards` plays a whole set at once.
 
+Search primitives (issue 13)
+----------------------------
+
+* :meth:`TractorState.clone` copies a state (a few microseconds; nothing mutable shared).
+* :meth:`TractorState.resample` deals the cards a player cannot see uniformly among the deals
+  consistent with what he saw (his cards; declarations, TR-3.6; a revealed kitty, TR-3.9;
+  plays and what TR-4.4 makes them show: voids, and no further pair of a suit after a
+  follow with fewer pairs than the lead), in Rust.
+* :meth:`TractorState.playout_returns` plays the deal out ``n`` times in Rust from any
+  decision point (declarations included) under the ``"random"`` or ``"greedy"`` policy,
+  settled in the unit of :meth:`TractorState.returns`.
+* :meth:`TractorState.whole_plays` lists the candidate whole plays (narrowed when there are
+  too many) and :meth:`TractorState.play_line` turns one into its actions;
+  :meth:`TractorState.legal_action_ids` and ``apply(<id>)`` are the fast integer path.
+
 ``deal`` for :meth:`TractorGame.new_state` fixes the cards::
 
     {"hands": ["<25 cards>"] * 4, "kitty": "<8 cards, in order>", "first_deal": true,
@@ -63,7 +78,12 @@ from cardavia import _core
 from cardavia._core import Card, CardBag, CardSet, Rng, TractorTable
 from cardavia._core import TractorTrump as Trump
 from cardavia.cards import check_seed, parse_cards
-from cardavia.errors import CardaviaError, IllegalActionError, InvalidArgumentError
+from cardavia.errors import (
+    CardaviaError,
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 from cardavia.game import Action, Game, Match, Option, State, register
 from cardavia.games.climbing import derive_seed
 
@@ -93,6 +113,8 @@ KITTY_SIZE = 8
 TOTAL_POINTS = 200
 ACE = 14
 FULL_DECK = CardBag.two_packs(jokers=True)
+MAX_THREADS = 4096
+"""The most threads a playout batch may ask for."""
 
 CardsLike = str | CardBag | CardSet | Iterable[Card | str]
 
@@ -271,6 +293,10 @@ _STEP_ID: dict[Action, int] = {PASS: PASS_ID, END: END_ID}
 for _i in range(54):
     _STEP_ID[BURY_STEPS[_i]] = BURY_BASE + _i
     _STEP_ID[PLAY_STEPS[_i]] = PLAY_BASE + _i
+# The recorded form of each step id (copied into a state's record, never shared).
+_ID_JSON: dict[int, dict[str, Any]] = {i: a.to_json() for a, i in _STEP_ID.items()}
+# The id of each module-level step Action by identity (the objects legal_actions lists).
+_STEP_OF: dict[int, int] = {id(a): i for a, i in _STEP_ID.items() if i >= BURY_BASE}
 
 DECLARATION_NAMES = ("single", "level pair", "black-joker pair", "red-joker pair")
 
@@ -293,6 +319,11 @@ def _declaration_actions(level: int) -> list[Action]:
 
 
 _DECLARATIONS = {level: _declaration_actions(level) for level in range(2, ACE + 1)}
+_DECLARATION_KIND: dict[int, dict[CardBag, int]] = {
+    level: {a.cards: k for k, a in enumerate(acts) if isinstance(a.cards, CardBag)}
+    for level, acts in _DECLARATIONS.items()
+}
+_EMPTY_BAG = CardBag()
 _STRENGTH = (1, 1, 1, 1, 2, 2, 2, 2, 3, 4)  # TR-3.6, by declaration number
 
 
@@ -437,6 +468,8 @@ class TractorState(State):
         # Declaration phase (TR-3.7, TR-3.8).
         self._to_declare: int = self._seat
         self._turns: list[tuple[int, str | None]] = []
+        self._calls: list[int] = []  # per turn: declaration kind 0..9, or -1 for a pass
+        self._shown: list[CardBag] = [_EMPTY_BAG] * 4  # cards each seat showed (TR-3.6)
         self._standing: tuple[int, int, CardBag] | None = None  # strength, seat, cards
         self._passes_since = 0
         self.trump: Trump | None = None
@@ -445,7 +478,6 @@ class TractorState(State):
         self._table: TractorTable | None = None
         self._tricks_seen = 0
         self._bury_start = 0  # index in _actions where the bury starts
-        self._pending_start: int | None = None  # index in _actions of a pending selection
         self._settlement: Settlement | None = None
         self._log(
             event="deal",
@@ -553,15 +585,11 @@ class TractorState(State):
             self._do_declare(action)
             return
         phase = table.phase
-        if self._pending_start is None:
-            self._pending_start = len(self._actions) - 1  # this action's index (recorded)
         if action.kind == "end":
             table.end()
         else:
             assert isinstance(action.cards, CardBag)
             table.step(action.cards.cards()[0].index)
-        if len(table.selection) == 0:
-            self._pending_start = None
         if phase == "bury" and table.phase != "bury":
             self._log(event="bury", player=table.dealer)
         self._sync()
@@ -570,6 +598,7 @@ class TractorState(State):
         seat = self._to_declare
         if action.kind == "pass":
             self._turns.append((seat, None))
+            self._calls.append(-1)
             self._passes_since += 1
             self._log(event="declare", player=seat, call="pass")
         else:
@@ -578,6 +607,8 @@ class TractorState(State):
             assert info is not None
             self._standing = (info[0], seat, action.cards)
             self._turns.append((seat, str(action.cards)))
+            self._calls.append(_DECLARATION_KIND[self.level][action.cards])
+            self._shown[seat] = self._shown[seat] | action.cards
             self._passes_since = 0
             self._log(event="declare", player=seat, call=str(action.cards))
         declared_then_three_passes = self._standing is not None and self._passes_since == 3
@@ -625,6 +656,10 @@ class TractorState(State):
     def _sync(self) -> None:
         table = self._table
         assert table is not None
+        if table.tricks_done == self._tricks_seen:
+            if table.phase == "over" and self._settlement is None:
+                self._settle()
+            return
         for t in table.history(self._tricks_seen):
             self._log(
                 event="trick",
@@ -678,21 +713,71 @@ class TractorState(State):
     def play_cards(self, cards: CardsLike) -> None:
         """Bury, lead or follow with a whole set of cards at once (checked as a whole first;
         IllegalActionError names the rule; the state is unchanged on error). Recorded as the
-        equivalent card steps (plus ``end`` for a lead that could still grow)."""
+        equivalent card steps (plus ``end`` for a lead that could still grow), exactly
+        :meth:`play_line`. With cards already selected one at a time, ``cards`` must contain
+        them and only the rest is selected."""
+        for action in self.play_line(cards):
+            self.apply(action)
+
+    def play_line(self, cards: CardsLike) -> list[Action]:
+        """The actions that bury, lead or follow with ``cards`` whole from here: the card
+        steps not yet selected, then ``end`` if the lead could still grow (see the module
+        docstring). IllegalActionError (naming the rule) if ``cards`` is not a legal whole
+        bury or play here. For agents: each of :meth:`whole_plays` becomes one line."""
         table = self._table
         if table is None or table.current_player is None:
             raise IllegalActionError(
                 "no cards can be played now", rule="TR-3.7" if table is None else "TR-4.9"
             )
         bag = _bag(cards)
-        bad = table.play_violation(bag)
-        if bad is not None:
-            raise IllegalActionError(f"{bag} is illegal ({bad[0]}): {bad[1]}", rule=bad[0])
+        selected = table.selection
+        rule = "TR-3.12" if table.phase == "bury" else "TR-4.1"
+        if len(selected) == 0:
+            bad = table.play_violation(bag)
+            if bad is not None:
+                raise IllegalActionError(f"{bag} is illegal ({bad[0]}): {bad[1]}", rule=bad[0])
+        elif not selected <= bag:
+            raise IllegalActionError(
+                f"{bag} does not contain the cards already selected ({selected})", rule=rule
+            )
         steps = BURY_STEPS if table.phase == "bury" else PLAY_STEPS
-        for c in bag:
-            self.apply(steps[c.index])
-        if len(table.selection) > 0:
-            self.apply(END)
+        trial = table.clone()
+        line: list[Action] = []
+        for c in bag - selected:
+            bad = trial.step_violation(c.index)
+            if bad is not None:
+                raise IllegalActionError(f"{bag} is illegal ({bad[0]}): {bad[1]}", rule=bad[0])
+            trial.step(c.index)
+            line.append(steps[c.index])
+        if len(trial.selection) > 0:
+            # A lead that could still grow is committed with end (the step encoding).
+            bad = trial.end_violation()
+            if bad is not None:
+                raise IllegalActionError(f"{bag} is illegal ({bad[0]}): {bad[1]}", rule=bad[0])
+            line.append(END)
+        return line
+
+    def whole_plays(self, limit: int = 64) -> list[CardBag]:
+        """The candidate whole plays of the player to act, each containing the cards already
+        selected (empty in the declaration phase and at the end):
+
+        * a lead: every legal lead (TR-4.3), never narrowed;
+        * a follow: every legal follow (TR-4.4) if there are at most ``limit``; otherwise
+          narrowed to (1) every follow of the lead's shape that would take the trick now,
+          strongest first, then (2) one follow per class — for a follower who cannot follow
+          fully (short or void) the class is (points, number of trumps), inside the led suit
+          (points, number of pairs) — the one keeping the highest cards;
+        * the bury: every bury if at most ``limit`` complete the selection, otherwise the
+          greedy policy's bury then one bury per (points, number of trumps) class.
+
+        Computed in Rust without enumerating huge sets (a void follower facing a tractor(3)
+        has 177,100 legal follows). :meth:`play_line` turns each into actions."""
+        if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 0:
+            raise InvalidArgumentError(f"limit must be a non-negative int, got {limit!r}")
+        table = self._table
+        if table is None:
+            return []
+        return table.whole_plays(min(int(limit), 1 << 62))
 
     # ---- settlement -------------------------------------------------------------------
 
@@ -721,13 +806,21 @@ class TractorState(State):
         return out
 
     def play_out(self, seed: int) -> None:
-        """Finish the deal with seeded random card-by-card play in Rust (from the kitty
-        exchange or any later point); every step is recorded as if applied one by one."""
+        """Finish the deal with seeded random play, every step recorded as if applied one by
+        one: the remaining declaration turns uniformly among the legal calls (``Rng(seed)``),
+        then the bury and card play card by card in Rust (from the kitty exchange or any later
+        point; seeded by ``seed`` itself, or by a seed derived from it after declarations)."""
+        seed = check_seed(seed)
+        self._listed = ()
+        if self._table is None:
+            rng = Rng(seed)
+            while self._table is None:
+                acts = self.legal_actions()
+                self.apply(acts[rng.below(len(acts))])
+            seed = derive_seed(seed, 1)
         table = self._table
-        if table is None:
-            raise IllegalActionError("declare trump first", rule="TR-3.7")
         burying = KITTY_SIZE - len(table.selection) if table.phase == "bury" else 0
-        for code in table.play_random(check_seed(seed)):
+        for code in table.play_random(seed):
             if code == 54:
                 self._actions.append(END.to_json())
             elif burying > 0:
@@ -737,31 +830,57 @@ class TractorState(State):
                     self._log(event="bury", player=table.dealer)
             else:
                 self._actions.append(PLAY_STEPS[code].to_json())
-        self._pending_start = None
+        self._listed = ()
         self._sync()
 
-    def playout_returns(self, n: int, seed: int = 0, threads: int = 1) -> npt.NDArray[np.float64]:
-        """``n`` seeded random playouts in Rust from the current card-play position, settled
-        (TR-5): an ``(n, 4)`` array of returns; independent of ``threads`` (0 = all cores)."""
+    def playout_returns(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """``n`` seeded playouts of the rest of the deal in Rust, from any decision point (the
+        declarations, the bury or card play), settled (TR-5.4) in the unit of
+        :meth:`returns`: an ``(n, 4)`` float64 array (the promoted team's seats get its
+        promotion, the others minus it). The results depend on the state, ``n``, ``policy``
+        and ``seed`` only, not on ``threads`` (0 = all cores).
+
+        ``policy="random"``: declarations uniformly among the legal calls, then card by card
+        uniformly among the legal steps. ``policy="greedy"``: a cheap deterministic rule for
+        every decision (``cardavia_core::tractor::policy``): declare the suit that gives the
+        most trumps and trump pairs (never over the partner, only above a threshold); bury the
+        lowest plain non-point cards, keeping pairs and trumps and voiding short suits; lead
+        the biggest lead no opponent can beat, else a low single towards the partner; follow
+        by dumping points on a partner who holds the trick, else taking the trick with the
+        lowest winning play no later opponent can beat (or the highest one if the trick holds
+        points), else dumping the fewest points and lowest cards. The playouts see the full
+        state they are given (run them on :meth:`resample` worlds)."""
+        count = _check_count(n)
+        if not isinstance(policy, str):
+            raise InvalidArgumentError(f"policy must be 'random' or 'greedy', got {policy!r}")
+        seed = check_seed(seed)
+        if (
+            isinstance(threads, bool)
+            or not isinstance(threads, (int, np.integer))
+            or not 0 <= threads <= MAX_THREADS
+        ):
+            raise InvalidArgumentError(
+                f"threads must be an int 0..{MAX_THREADS} (0 = all cores), got {threads!r}"
+            )
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is nothing to play out")
         table = self._table
-        if table is None or self.dealer is None:
-            raise IllegalActionError("playouts start after the declarations", rule="TR-3.7")
-        out = table.playouts(n, seed, threads)
-        d = self.dealer
-        attackers = 1 - d % 2
-        pts = out["points"].astype(np.int64)
-        trick_points = pts[:, attackers] + pts[:, attackers + 2]
-        won_last = out["last_winner"] % 2 == attackers
-        score = trick_points + np.where(
-            won_last, out["kitty_points"].astype(np.int64) * 2 * out["last_size"], 0
-        )
-        promo_def = np.select([score == 0, score < 40, score < 80], [3, 2, 1], 0)
-        promo_att = np.where(score >= 120, (score - 80) // 40, 0)
-        team_a_gain = np.where(d % 2 == 0, promo_def - promo_att, promo_att - promo_def)
-        returns = np.empty((n, 4))
-        returns[:, 0] = returns[:, 2] = team_a_gain
-        returns[:, 1] = returns[:, 3] = -team_a_gain
-        return returns
+        if table is None:
+            return TractorTable.declaring_playout_returns(
+                self._dealt,
+                self._kitty_order,
+                self.level,
+                self._seat,
+                self._first_deal,
+                self._calls,
+                count,
+                policy,
+                seed,
+                int(threads),
+            )
+        return table.playout_returns(count, policy, seed, int(threads))
 
     # ---- ids and text -----------------------------------------------------------------
 
@@ -779,8 +898,15 @@ class TractorState(State):
         raise InvalidArgumentError(f"{action} is not an action of Tractor")
 
     def _action_of_id(self, action_id: int) -> Action:
-        if isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalActionError(f"action id {action_id} is not in 0..{NUM_ACTIONS - 1}")
+        if (
+            isinstance(action_id, (bool, np.bool_))
+            or not isinstance(action_id, (int, np.integer))
+            or not 0 <= action_id < NUM_ACTIONS
+        ):
+            raise InvalidArgumentError(
+                f"action id {action_id!r} is not in 0..{NUM_ACTIONS - 1} (Tractor's action space)"
+            )
+        action_id = int(action_id)
         if action_id == PASS_ID:
             return PASS
         if action_id == END_ID:
@@ -792,11 +918,89 @@ class TractorState(State):
         return PLAY_STEPS[action_id - PLAY_BASE]
 
     def action_from_id(self, action_id: int) -> Action:
+        """The legal action with this id. An id outside 0..119 is an InvalidArgumentError;
+        an id not legal now an IllegalActionError naming the rule that forbids it."""
         action = self._action_of_id(action_id)
-        for a in self.legal_actions():
-            if a == action:
-                return a
-        raise IllegalActionError(f"action id {action_id} ({action}) is not legal now")
+        if self.is_terminal():
+            raise IllegalActionError(
+                f"action id {action_id} ({action}) is not a legal action id now: the deal is over",
+                rule="TR-4.9",
+            )
+        bad = self._violation(action)
+        if bad is not None:
+            raise IllegalActionError(
+                f"action id {action_id} ({action}) is not a legal action id now ({bad[0]}): "
+                f"{bad[1]}",
+                rule=bad[0],
+            )
+        return action
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of :meth:`legal_actions`, in the same order (computed in Rust during the
+        bury and card play)."""
+        table = self._table
+        if table is None:
+            return [self.action_id(a) for a in self.legal_actions()]
+        return table.legal_step_ids()
+
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action (an Action, its text or its id); an illegal one raises and
+        changes nothing. Bury and play steps (their ids, or the step Actions that
+        :meth:`legal_actions` lists) take a fast path through the Rust table: one check, the
+        record entry copied from a table."""
+        table = self._table
+        if table is not None:
+            by_id = type(action) is int
+            if type(action) is int:
+                step = action if BURY_BASE <= action <= END_ID else -1
+            elif type(action) is Action:
+                step = _STEP_OF.get(id(action), -1)
+            else:
+                step = -1
+            if step >= 0 and table.current_player is not None:
+                phase = table.phase
+                if by_id or (step >= PLAY_BASE) == (phase == "play"):
+                    self._apply_step(table, phase, step, by_id)
+                    return
+        super().apply(action)
+
+    def _apply_step(self, table: TractorTable, phase: str, step: int, by_id: bool) -> None:
+        bad = table.step_id(step)
+        if bad is not None:
+            act = self._action_of_id(step)
+            rule, why = bad
+            if by_id:
+                why = f"action id {step} ({act}) is not a legal action id now ({rule}): {why}"
+            else:
+                why = f"{act} is illegal ({rule}): {why}"
+            raise IllegalActionError(why, rule=rule)
+        self._listed = ()
+        self._actions.append(dict(_ID_JSON[step]))
+        if phase == "bury" and table.phase != "bury":
+            self._log(event="bury", player=table.dealer)
+        self._sync()
+
+    def check(self, action: Action | str | int) -> None:
+        """Raise IllegalActionError (naming the rule) if ``action`` is not legal now; an id
+        outside the action space is an InvalidArgumentError."""
+        if self.is_terminal():
+            if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+                self._action_of_id(int(action))  # out of range: InvalidArgumentError
+                raise IllegalActionError(
+                    f"action id {action} is not a legal action id now: the deal is over",
+                    rule="TR-4.9",
+                )
+            raise IllegalActionError("the deal is over: no action is legal", rule="TR-4.9")
+        super().check(action)
+
+    def can_apply(self, action: Action | str | int) -> bool:
+        """True if ``action`` (an Action, its text or its id) is legal now; False for
+        anything else, unreadable text and ids outside the action space included."""
+        try:
+            self.check(action)
+        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
+            return False
+        return True
 
     def action_from_json(self, entry: Mapping[str, Any]) -> Action:
         kind = entry.get("kind")
@@ -843,8 +1047,7 @@ class TractorState(State):
         """What ``player`` may see: own hand (and own pending selection), every declaration,
         the trump, the kitty if revealed (TR-3.9) or picked up by ``player`` as dealer, the
         buried kitty only to the dealer until the end (TR-3.12), every play, trick and point."""
-        if isinstance(player, bool) or player not in range(4):
-            raise InvalidArgumentError(f"player must be 0..3, got {player!r}")
+        player = self._check_player(player)
         table = self._table
         hands = table.hands() if table is not None else list(self._dealt)
         actor = self.current_player
@@ -879,205 +1082,114 @@ class TractorState(State):
         }
 
     def resample(self, player: int, seed: int | None = None) -> TractorState:
-        """A full state consistent with ``player``'s observation: the hidden cards (other
-        hands, the kitty while hidden) redealt at random so that every seat keeps the cards it
-        is known to have held (its plays, the cards it showed to declare, the revealed kitty in
-        the dealer's hand), a seat known void in an effective suit (it did not follow it fully)
-        gets none of it, and the whole public course replays legally (pair obligations
-        included: a candidate that breaks one is redrawn). Another seat's pending selection is
-        unknown to ``player`` and is dropped; the dealer's bury, if hidden, is redrawn."""
-        if isinstance(player, bool) or player not in range(4):
-            raise InvalidArgumentError(f"player must be 0..3, got {player!r}")
-        rng = Rng(check_seed(seed))
-        for _ in range(500):
-            plan = self._sample_hidden(player, rng)
-            if plan is None:
-                continue
-            try:
-                return self._rebuild(player, rng, *plan)
-            except IllegalActionError:
-                continue
-        raise CardaviaError("no consistent redeal found for this observation")
+        """A full state at the same decision point, consistent with everything ``player`` has
+        observed, the hidden cards dealt uniformly among the consistent deals (each copy of a
+        card a distinct card), in Rust (``cardavia_core::tractor::resample``).
 
-    def _played(self) -> list[CardBag]:
-        out = [CardBag(), CardBag(), CardBag(), CardBag()]
-        for e in self._history:
-            if e["event"] == "trick":
-                for p in e["plays"]:
-                    out[p["player"]] = out[p["player"]] + CardBag(p["cards"])
-        if self._table is not None:
-            for s, c in self._table.trick_plays:
-                out[s] = out[s] + c
-        return out
-
-    def _voids(self) -> list[set[str]]:
-        """Effective suits each seat is known void in (it did not follow the lead fully)."""
-        voids: list[set[str]] = [set(), set(), set(), set()]
-        trump = self.trump
-        if trump is None or self._table is None:
-            return voids
-        tricks: list[list[tuple[int, CardBag]]] = []
-        for e in self._history:
-            if e["event"] == "trick":
-                tricks.append([(p["player"], CardBag(p["cards"])) for p in e["plays"]])
-        tricks.append(list(self._table.trick_plays))
-        for plays in tricks:
-            if not plays:
-                continue
-            lead = plays[0][1]
-            suit = trump.effective_suit(lead.cards()[0])
-            for seat, cards in plays[1:]:
-                if any(trump.effective_suit(c) != suit for c in cards):
-                    voids[seat].add(suit)
-        return voids
-
-    def _sample_hidden(
-        self, player: int, rng: Rng
-    ) -> tuple[list[CardBag], CardBag | None, CardBag | None] | None:
-        """Draw the hidden holdings: (current hand per seat, buried kitty or None if it needs
-        no drawing, undealt kitty during the declarations or None)."""
+        ``player`` keeps his cards (and, as dealer, the kitty he picked up and his bury);
+        every card played stays played; a seat keeps the cards it showed to declare (TR-3.6)
+        unless played, the dealer the revealed kitty (TR-3.9); a follower who did not follow
+        the led suit fully is void in it, and one who answered a pair or tractor with fewer
+        pairs held no other pair of that suit then (TR-4.4). Leading a single says nothing
+        about its twin (TR-4.3 allows it): the record of the new state encodes each lead for
+        the new hands (``end`` where the lead could still grow). Another player's pending
+        selection is dropped (it is not seen). The new state has a seed derived from ``seed``
+        (``None`` draws one) and replays from its :meth:`to_json`. A bad seat or a finished
+        deal is an InvalidArgumentError."""
+        p = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: nothing is hidden to resample")
+        seed = check_seed(seed)
+        new = self.clone()
+        new.seed = derive_seed(seed, 0x7E5A)
+        new._listed = ()
         table = self._table
-        trump = self.trump
-        hands = table.hands() if table is not None else list(self._dealt)
-        played = self._played()
-        dealer = self.dealer
-        phase = self.phase
-        hidden_bury = (
-            table is not None and phase == "play" and player != dealer
-        )  # buried, unseen by player (over: public)
-        hidden_kitty = table is None  # still undealt to anyone
-        known = hands[player]
-        for p in played:
-            known = known + p
-        if table is not None and phase in ("play", "over") and not hidden_bury:
-            known = known + table.kitty
-        unknown = FULL_DECK - known
-        # Slots: 0..3 seats (the player's own excluded), 4 = buried kitty, 5 = undealt kitty.
-        capacity = [0 if s == player else len(hands[s]) for s in range(4)]
-        capacity += [KITTY_SIZE if hidden_bury else 0, KITTY_SIZE if hidden_kitty else 0]
-        if sum(capacity) != len(unknown):
-            raise CardaviaError("internal: hidden card count mismatch")
-        voids = self._voids()
-        # Pinned copies: cards shown to declare (TR-3.6) and the revealed kitty (TR-3.9).
-        pins: list[tuple[Card, tuple[int, ...]]] = []
-        shown: list[CardBag] = [CardBag(), CardBag(), CardBag(), CardBag()]
-        for seat, call in self._turns:
-            if call is not None:
-                shown[seat] = shown[seat] | CardBag(call)
-        need = [CardBag(), CardBag(), CardBag(), CardBag()]
-        for s in range(4):
-            if s != player:
-                need[s] = shown[s] - played[s]
-        if self._kitty_revealed and dealer is not None and dealer != player:
-            need[dealer] = need[dealer] | (CardBag(self._kitty_order) - played[dealer])
-        pool = unknown
-        for s in range(4):
-            for c in need[s]:
-                groups: tuple[int, ...] = (s, 4) if (s == dealer and hidden_bury) else (s,)
-                pins.append((c, groups))
-                pool = pool - CardBag([c])
-        copies: list[tuple[Card, tuple[int, ...]]] = list(pins)
-        for c in pool:
-            copies.append((c, (0, 1, 2, 3, 4, 5)))
-        # Allowed slots after voids and capacities.
-        eff = {
-            c: (trump.effective_suit(c) if trump is not None else "")
-            for c in set(pool) | {c for c, _ in pins}
-        }
-        options: list[tuple[Card, list[int]]] = []
-        for c, groups in copies:
-            allowed = [g for g in groups if capacity[g] > 0 and not (g < 4 and eff[c] in voids[g])]
-            if not allowed:
-                return None
-            options.append((c, allowed))
-        order = rng.shuffled(list(range(len(options))))
-        order.sort(key=lambda i: len(options[i][1]))
-        left = list(capacity)
-        slots: list[list[Card]] = [[] for _ in range(6)]
-        for i in order:
-            c, allowed = options[i]
-            weights = [left[g] for g in allowed]
-            total = sum(weights)
-            if total == 0:
-                return None
-            r = rng.below(total)
-            for g, w in zip(allowed, weights, strict=True):
-                if r < w:
-                    slots[g].append(c)
-                    left[g] -= 1
-                    break
-                r -= w
-        new_hands = [hands[s] if s == player else CardBag(slots[s]) for s in range(4)]
-        buried = CardBag(slots[4]) if hidden_bury else None
-        kitty = CardBag(slots[5]) if hidden_kitty else None
-        return new_hands, buried, kitty
-
-    def _rebuild(
-        self,
-        player: int,
-        rng: Rng,
-        hands: list[CardBag],
-        buried: CardBag | None,
-        undealt_kitty: CardBag | None,
-    ) -> TractorState:
-        table = self._table
-        played = self._played()
-        dealer = self.dealer
-        d = self._deal_record
         if table is None:
-            dealt = hands
-            assert undealt_kitty is not None
-            kitty_order = rng.shuffled(undealt_kitty.cards())
+            dealt, texts, kitty, kitty_text = TractorTable.resample_declaring(
+                p, self._dealt[p], self._shown, seed
+            )
         else:
-            assert dealer is not None
-            dealt = [hands[s] + played[s] for s in range(4)]
-            if dealer == player:
-                dealt[dealer] = self._dealt[dealer]
-                kitty_order = list(self._kitty_order)
-            else:
-                group = dealt[dealer]
-                if buried is not None:
-                    group = group + buried
-                elif table.phase == "over":
-                    group = group + table.kitty
-                if self._kitty_revealed:
-                    kitty_order = list(self._kitty_order)
-                else:
-                    # Any 8 of the dealer's 33 cards that he did not show to declare.
-                    shown = CardBag()
-                    for seat, call in self._turns:
-                        if seat == dealer and call is not None:
-                            shown = shown | CardBag(call)
-                    spare = rng.shuffled((group - shown).cards())
-                    kitty_order = spare[:KITTY_SIZE]
-                dealt[dealer] = group - CardBag(kitty_order)
-        deal = {
-            "hands": [str(h) for h in dealt],
-            "kitty": " ".join(str(c) for c in kitty_order),
-            "first_deal": d["first_deal"],
-            "seat": d["seat"],
-            "levels": list(d["levels"]),
-            "number": d["number"],
-        }
-        clone = TractorState(self.game, self.seed, deal)
-        actions = self._actions
-        stop = len(actions)
-        actor = self.current_player
-        if self._pending_start is not None and actor != player:
-            stop = self._pending_start
-        k = 0
-        while k < stop:
-            entry = actions[k]
-            if entry["kind"] == "bury" and dealer != player and buried is not None:
-                # The hidden bury: bury the drawn kitty instead.
-                for c in buried:
-                    clone.apply(BURY_STEPS[c.index])
-                while k < stop and actions[k]["kind"] == "bury":
-                    k += 1
-                continue
-            clone.apply(clone.action_from_json(entry))
-            k += 1
-        return clone
+            dealer = self.dealer
+            redeal = table.resample(
+                p,
+                seed,
+                self._shown,
+                self._kitty_order if self._kitty_revealed else None,
+                self._dealt[p],
+                self._kitty_order if p == dealer else None,
+            )
+            new_table, dealt, texts, kitty, kitty_text, bury, edits, drop = redeal
+            assert new_table is not None
+            new._table = new_table
+            if drop or edits or bury is not None:
+                new._actions = _edit_record(self._actions, self._bury_start, bury, edits, drop)
+        new._dealt = dealt
+        new._kitty_order = kitty
+        new._kitty = CardBag(kitty)
+        record = dict(self._deal_record)
+        record["hands"] = texts
+        record["kitty"] = kitty_text
+        record["levels"] = list(record["levels"])
+        new._deal_record = record
+        return new
+
+    def clone(self) -> TractorState:
+        """An independent copy (nothing mutable shared; the record's entries, never changed
+        once appended, are shared)."""
+        new = object.__new__(TractorState)
+        d = self.__dict__.copy()
+        d["_actions"] = self._actions.copy()
+        d["_history"] = self._history.copy()
+        d["_turns"] = self._turns.copy()
+        d["_calls"] = self._calls.copy()
+        d["_shown"] = self._shown.copy()
+        d["_dealt"] = self._dealt.copy()
+        d["_kitty_order"] = self._kitty_order.copy()
+        record = self._deal_record.copy()
+        record["hands"] = list(record["hands"])
+        record["levels"] = list(record["levels"])
+        d["_deal_record"] = record
+        if self._table is not None:
+            d["_table"] = self._table.clone()
+        listed = d.get("_listed")
+        if listed:
+            d["_listed"] = tuple(listed)
+        new.__dict__ = d
+        return new
+
+
+def _edit_record(
+    actions: list[dict[str, Any]],
+    start: int,
+    bury: list[int] | None,
+    edits: list[tuple[int, bool]],
+    drop: int,
+) -> list[dict[str, Any]]:
+    """The record of a resampled state: the table phase (from index ``start``) with its
+    hidden bury replaced, ``end`` steps inserted or deleted at the leads whose encoding
+    changed (indices relative to ``start``, increasing) and the last ``drop`` steps (another
+    player's pending selection) removed."""
+    stop = len(actions) - drop
+    out = actions[:start]
+    prev = start
+    for index, insert in edits:
+        at = start + index
+        out.extend(actions[prev:at])
+        if insert:
+            out.append(END.to_json())
+            prev = at
+        else:
+            prev = at + 1
+    out.extend(actions[prev:stop])
+    if bury is not None:
+        out[start : start + KITTY_SIZE] = [BURY_STEPS[i].to_json() for i in bury]
+    return out
+
+
+def _check_count(n: object) -> int:
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise InvalidArgumentError(f"n must be an int of at least 1, got {n!r}")
+    return int(n)
 
 
 # --------------------------------------------------------------------------------------------

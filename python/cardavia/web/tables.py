@@ -352,7 +352,7 @@ class Table:
             raise TableError("select exactly one card")
         if self.game_id == "tractor":
             trial = self.state.clone()
-            before = len(trial._actions)
+            before = trial.actions_taken
             trial.play_cards(" ".join(cards))  # type: ignore[attr-defined]
             steps = _replay_steps(self.state, trial._actions[before:])
             return steps, _tractor_shape(self.state, cards)
@@ -546,7 +546,7 @@ class Table:
             computer = self.computers[player]
             snapshot = state.clone()
             action = await loop.run_in_executor(self.executor, computer.act, snapshot)
-            if self.state is not state or len(state._actions) != len(snapshot._actions):
+            if self.state is not state or state.actions_taken != snapshot.actions_taken:
                 return  # restarted meanwhile
             if computer.note:
                 self.agent_note = computer.note

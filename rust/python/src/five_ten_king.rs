@@ -383,7 +383,7 @@ impl PyFtkTable {
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
+        n: u64,
         policy: &str,
         seed: u64,
         threads: usize,
@@ -401,6 +401,7 @@ impl PyFtkTable {
         if self.0.is_over() {
             return Err(invalid_argument("the deal is over"));
         }
+        let n = check_count(n, MAX_TABLE_PLAYOUTS)?;
         let table = self.0.clone();
         let threads = threads_or_all(threads);
         let outcomes = py.detach(|| ftk_playouts(&table, n, policy, seed, threads));
@@ -502,4 +503,705 @@ impl PyFtkTable {
             .current_player()
             .ok_or_else(|| invalid_argument("the deal is over"))
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole deal (cardavia_core::climbing::ftk_table::game)
+
+use cardavia_core::climbing::ftk_table::game::{
+    call_text, FtkAction, FtkGame, FtkGameEvent, FtkPhase, FtkSetup,
+};
+use cardavia_core::climbing::ftk_table::{ids, policy, resample as ftk_resample};
+use cardavia_core::rng::Rng;
+use numpy::PyArray2;
+use pyo3::types::PyList;
+
+use crate::cards::PyCard;
+
+/// The most playouts one call may ask for (each keeps a full outcome with cards).
+const MAX_TABLE_PLAYOUTS: usize = 1 << 20;
+/// The longest batch of playouts accepted at once (rows of 5 floats).
+const MAX_PLAYOUTS: usize = 1 << 24;
+
+fn parse_policy(policy: &str) -> PyResult<Policy> {
+    match policy {
+        "random" => Ok(Policy::Random),
+        "greedy" => Ok(Policy::Greedy),
+        other => Err(invalid_argument(format!(
+            "unknown policy {other:?}; expected \"random\" or \"greedy\""
+        ))),
+    }
+}
+
+/// Checks a playout count: at least 1 and small enough to allocate its results.
+pub(crate) fn check_count(n: u64, max: usize) -> PyResult<usize> {
+    if n == 0 {
+        return Err(invalid_argument("n must be at least 1"));
+    }
+    if n > max as u64 {
+        return Err(invalid_argument(format!(
+            "n = {n} playouts cannot be allocated at once (at most {max}); run them in batches"
+        )));
+    }
+    Ok(n as usize)
+}
+
+/// One 5-10-K deal, every phase (FTK-3 to FTK-6): the Rust state behind
+/// ``cardavia.games.five_ten_king``. Actions are ``(kind, card, ordinal, play)`` with kind
+/// ``"pass"``, ``"reveal"``, ``"bury"``, ``"call"`` or ``"play"``.
+#[pyclass(module = "cardavia", name = "FtkGame", skip_from_py_object)]
+#[derive(Clone)]
+pub struct PyFtkGame {
+    game: FtkGame,
+    cache: Option<(Vec<FtkAction>, Vec<u32>)>,
+}
+
+fn action_from_parts(
+    kind: &str,
+    card: Option<PyCard>,
+    ordinal: Option<u8>,
+    play: Option<PyPlay>,
+) -> PyResult<FtkAction> {
+    let card_of = || {
+        card.map(|c| c.0)
+            .ok_or_else(|| invalid_argument(format!("a {kind} action needs a card")))
+    };
+    Ok(match kind {
+        "pass" => FtkAction::Pass,
+        "reveal" => FtkAction::Reveal(card_of()?),
+        "bury" => FtkAction::Bury(card_of()?),
+        "call" => FtkAction::Call(Call {
+            card: card_of()?,
+            ordinal: ordinal.unwrap_or(0),
+        }),
+        "play" => {
+            let p = play.ok_or_else(|| invalid_argument("a play action needs its play"))?;
+            ftk_play(&p)?;
+            FtkAction::Play(p.0)
+        }
+        other => {
+            return Err(invalid_argument(format!(
+                "{other:?} is not a 5-10-K action"
+            )))
+        }
+    })
+}
+
+fn action_object<'py>(py: Python<'py>, a: &FtkAction) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match a {
+        FtkAction::Pass => py.None().into_bound(py),
+        FtkAction::Reveal(c) => ("reveal", PyCard(*c)).into_pyobject(py)?.into_any(),
+        FtkAction::Bury(c) => ("bury", PyCard(*c)).into_pyobject(py)?.into_any(),
+        FtkAction::Call(call) => ("call", PyCard(call.card), call.ordinal)
+            .into_pyobject(py)?
+            .into_any(),
+        FtkAction::Play(p) => PyPlay(*p).into_pyobject(py)?.into_any(),
+    })
+}
+
+fn event_dict<'py>(
+    py: Python<'py>,
+    setup: &FtkSetup,
+    e: &FtkGameEvent,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match e {
+        FtkGameEvent::Deal { round } => {
+            d.set_item("event", "deal")?;
+            d.set_item("number", setup.number)?;
+            d.set_item("round", *round)?;
+            d.set_item("first", setup.first)?;
+        }
+        FtkGameEvent::Redeal { round } => {
+            d.set_item("event", "redeal")?;
+            d.set_item("number", setup.number)?;
+            d.set_item("round", *round)?;
+        }
+        FtkGameEvent::Reveal {
+            player,
+            card,
+            dealt,
+        } => {
+            d.set_item("event", "reveal")?;
+            d.set_item("player", *player)?;
+            d.set_item("card", card.to_string())?;
+            d.set_item("dealt", *dealt)?;
+        }
+        FtkGameEvent::Banker { player, by_reveal } => {
+            d.set_item("event", "banker")?;
+            d.set_item("player", *player)?;
+            d.set_item("by", if *by_reveal { "reveal" } else { "scan" })?;
+        }
+        FtkGameEvent::Kitty { player } => {
+            d.set_item("event", "kitty")?;
+            d.set_item("player", *player)?;
+        }
+        FtkGameEvent::Buried { player } => {
+            d.set_item("event", "buried")?;
+            d.set_item("player", *player)?;
+        }
+        FtkGameEvent::Call { player, call } => {
+            d.set_item("event", "call")?;
+            d.set_item("player", *player)?;
+            d.set_item("call", call_text(call))?;
+        }
+        FtkGameEvent::Table(t) => match t {
+            FtkEvent::Play { player, combo } => {
+                d.set_item("event", "play")?;
+                d.set_item("player", *player)?;
+                d.set_item("cards", combo.to_string())?;
+                d.set_item("type", combo.kind().id())?;
+            }
+            FtkEvent::Pass { player } => {
+                d.set_item("event", "pass")?;
+                d.set_item("player", *player)?;
+            }
+            FtkEvent::TrickEnd { winner, points } => {
+                d.set_item("event", "trick")?;
+                d.set_item("winner", *winner)?;
+                d.set_item("points", *points)?;
+            }
+            FtkEvent::Finished { player, place } => {
+                d.set_item("event", "finished")?;
+                d.set_item("player", *player)?;
+                d.set_item("place", *place)?;
+            }
+            FtkEvent::Answered { call, player } => {
+                d.set_item("event", "answered")?;
+                d.set_item("player", *player)?;
+                d.set_item("call", *call)?;
+            }
+            FtkEvent::End(end) => {
+                d.set_item("event", "end")?;
+                d.set_item("player", end.ender)?;
+                d.set_item("points", core::points(end.final_trick))?;
+            }
+        },
+    }
+    Ok(d)
+}
+
+fn record_dict<'py>(py: Python<'py>, a: &FtkAction) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match a {
+        FtkAction::Pass => d.set_item("kind", "pass")?,
+        FtkAction::Reveal(c) => {
+            d.set_item("kind", "reveal")?;
+            d.set_item("cards", c.to_string())?;
+        }
+        FtkAction::Bury(c) => {
+            d.set_item("kind", "bury")?;
+            d.set_item("cards", c.to_string())?;
+        }
+        FtkAction::Call(call) => {
+            d.set_item("kind", "call")?;
+            d.set_item("cards", call.card.to_string())?;
+            d.set_item("amount", call.ordinal)?;
+        }
+        FtkAction::Play(p) => {
+            d.set_item("kind", "play")?;
+            d.set_item("cards", p.bag().to_string())?;
+        }
+    }
+    Ok(d)
+}
+
+impl PyFtkGame {
+    fn legal_cached(&mut self) -> &(Vec<FtkAction>, Vec<u32>) {
+        if self.cache.is_none() {
+            let mut actions = Vec::new();
+            let mut ids = Vec::new();
+            self.game.legal_with_ids(&mut actions, &mut ids);
+            self.cache = Some((actions, ids));
+        }
+        self.cache.as_ref().expect("just filled")
+    }
+
+    fn do_apply(&mut self, a: FtkAction) {
+        self.cache = None;
+        self.game.apply_unchecked(a);
+    }
+
+    fn phase_rule(&self) -> &'static str {
+        match self.game.phase() {
+            FtkPhase::Deal => "FTK-3.7",
+            FtkPhase::Bury => "FTK-3.13",
+            FtkPhase::Call => "FTK-3.14",
+            FtkPhase::Play => "FTK-5.3",
+            FtkPhase::Over => "FTK-6.1",
+        }
+    }
+}
+
+#[pymethods]
+impl PyFtkGame {
+    /// A deal at its first decision. ``previous_winners``/``previous_banker`` are None in deal
+    /// 1; ``deck`` (108 cards in dealing order) or None to shuffle round ``round`` from the seed.
+    #[new]
+    #[pyo3(signature = (seed, number, levels, previous_winners, previous_banker, first, partner_calls, round, deck = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        seed: u64,
+        number: u32,
+        levels: Vec<u8>,
+        previous_winners: Option<Vec<usize>>,
+        previous_banker: Option<usize>,
+        first: usize,
+        partner_calls: usize,
+        round: u32,
+        deck: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let levels: [u8; FTK_PLAYERS] = levels
+            .try_into()
+            .map_err(|_| invalid_argument("levels must list 5 level indices"))?;
+        let previous_winners = match previous_winners {
+            None => None,
+            Some(w) => {
+                let mut mask = 0u8;
+                for s in w {
+                    if s >= FTK_PLAYERS {
+                        return Err(invalid_argument(format!("seat {s} does not exist (0..5)")));
+                    }
+                    mask |= 1 << s;
+                }
+                Some(mask)
+            }
+        };
+        let deck = match deck {
+            Some(d) => Some(cards_from_any(d)?),
+            None => None,
+        };
+        let setup = FtkSetup {
+            seed,
+            number,
+            levels,
+            previous_winners,
+            previous_banker,
+            first,
+            partner_calls,
+        };
+        let game = FtkGame::new(setup, round, deck.as_deref()).map_err(to_py)?;
+        Ok(PyFtkGame { game, cache: None })
+    }
+
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.game.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        self.game.current_player()
+    }
+    #[getter]
+    fn banker(&self) -> Option<usize> {
+        self.game.banker()
+    }
+    #[getter]
+    fn dealt(&self) -> usize {
+        self.game.dealt()
+    }
+    #[getter]
+    fn round(&self) -> u32 {
+        self.game.round()
+    }
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.game.setup().seed
+    }
+    #[getter]
+    fn first(&self) -> usize {
+        self.game.setup().first
+    }
+    /// The pending reveal opportunity: (seat, "receipt" | "closing"), or None.
+    #[getter]
+    fn prompt(&self) -> Option<(usize, &'static str)> {
+        self.game.prompt().map(|(s, k)| (s, k.name()))
+    }
+    /// (seat, card text, cards dealt, "receipt" | "closing") of the reveal, or None.
+    #[getter]
+    fn revealed(&self) -> Option<(usize, String, usize, &'static str)> {
+        self.game
+            .revealed()
+            .map(|r| (r.seat, r.card.to_string(), r.dealt, r.kind.name()))
+    }
+    /// The buried cards so far, in burial order.
+    #[getter]
+    fn buried(&self) -> Vec<PyCard> {
+        self.game.buried().iter().map(|&c| PyCard(c)).collect()
+    }
+    /// The calls so far as (card, ordinal).
+    #[getter]
+    fn calls(&self) -> Vec<(PyCard, u8)> {
+        self.game
+            .calls()
+            .iter()
+            .map(|c| (PyCard(c.card), c.ordinal))
+            .collect()
+    }
+    #[getter]
+    fn kitty_taken(&self) -> bool {
+        self.game.kitty_taken()
+    }
+    /// The 3 kitty cards of the deck.
+    #[getter]
+    fn kitty(&self) -> PyCardBag {
+        PyCardBag(self.game.kitty())
+    }
+    /// The deck of the current round in dealing order, as card text.
+    fn deck_text(&self) -> String {
+        cardavia_core::cards::format_cards(self.game.deck().iter().copied())
+    }
+    /// The deck the game was created with (the record's), as card text.
+    fn spec_deck_text(&self) -> String {
+        cardavia_core::cards::format_cards(self.game.spec_deck().iter().copied())
+    }
+    /// The round the game was created at.
+    #[getter]
+    fn spec_round(&self) -> u32 {
+        self.game.spec_round()
+    }
+    /// Seats dealt to so far in the closing round (FTK-3.7b).
+    #[getter]
+    fn closing_next(&self) -> usize {
+        self.game.closing_next()
+    }
+    /// The cards ``seat`` received in this round, in dealing order.
+    fn received_cards(&self, seat: usize) -> PyResult<Vec<PyCard>> {
+        check_seat(seat)?;
+        let g = &self.game;
+        Ok((0..g.dealt())
+            .filter(|&p| g.seat_of(p) == seat)
+            .map(|p| PyCard(g.deck()[p]))
+            .collect())
+    }
+    /// Every seat's current cards.
+    fn hands(&self) -> Vec<PyCardBag> {
+        self.game.hands().iter().copied().map(PyCardBag).collect()
+    }
+    /// The banker's cards after the kitty, less what he buried.
+    fn banker_hand(&self) -> PyCardBag {
+        PyCardBag(self.game.banker_hand())
+    }
+    /// The card-play table (a copy), or None before card play.
+    fn table(&self) -> Option<PyFtkTable> {
+        self.game.table().cloned().map(PyFtkTable)
+    }
+    /// The settlement once the deal is over (see ``FtkTable.settlement``), else None.
+    fn settlement<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        match self.game.table().and_then(|t| t.settlement()) {
+            Some(s) => Ok(Some(settlement_dict(py, &s)?)),
+            None => Ok(None),
+        }
+    }
+    /// Each seat's level change once the deal is over (zeros before).
+    fn returns(&self) -> Vec<f64> {
+        self.game.returns().to_vec()
+    }
+
+    /// What ``viewer`` sees of the deal's state (the parts of ``observation`` that come from
+    /// the table and the deal; FTK-3.10: while the cards are being dealt, the deal up to the
+    /// viewer's checkpoint).
+    fn observation_parts<'py>(
+        &self,
+        py: Python<'py>,
+        viewer: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        check_seat(viewer)?;
+        let g = &self.game;
+        let phase = g.phase();
+        let d = PyDict::new(py);
+        let shown = g.dealt_seen_by(viewer);
+        d.set_item("cards_dealt", shown)?;
+        if phase == FtkPhase::Deal {
+            d.set_item("hand", g.received_until(viewer, shown).to_string())?;
+            let sizes: Vec<usize> = (0..FTK_PLAYERS)
+                .map(|s| (0..shown).filter(|&p| g.seat_of(p) == s).count())
+                .collect();
+            d.set_item("hand_sizes", sizes)?;
+        } else {
+            let hands = g.hands();
+            d.set_item("hand", hands[viewer].to_string())?;
+            d.set_item(
+                "hand_sizes",
+                hands.iter().map(|h| h.len()).collect::<Vec<_>>(),
+            )?;
+        }
+        let prompt = g.prompt().filter(|p| p.0 == viewer);
+        d.set_item("your_prompt", prompt.map(|p| p.1.name()))?;
+        d.set_item(
+            "to_act",
+            if phase != FtkPhase::Deal || prompt.is_some() {
+                g.current_player()
+            } else {
+                None
+            },
+        )?;
+        let is_banker = g.banker() == Some(viewer);
+        let over = phase == FtkPhase::Over;
+        match g.revealed() {
+            Some(r) => {
+                let l = PyList::empty(py);
+                l.append(r.seat)?;
+                l.append(r.card.to_string())?;
+                l.append(r.dealt)?;
+                l.append(r.kind.name())?;
+                d.set_item("revealed", l)?;
+            }
+            None => d.set_item("revealed", py.None())?,
+        }
+        d.set_item("banker", g.banker())?;
+        d.set_item(
+            "kitty",
+            (is_banker && g.kitty_taken()).then(|| g.kitty().to_string()),
+        )?;
+        if is_banker || over {
+            d.set_item("buried", g.buried_bag().to_string())?;
+        } else {
+            d.set_item("buried", g.buried().len())?;
+        }
+        d.set_item("calls", g.calls().iter().map(call_text).collect::<Vec<_>>())?;
+        match g.table() {
+            Some(t) => {
+                d.set_item("answerers", t.answerers().to_vec())?;
+                match t.top() {
+                    Some(top) => {
+                        let td = PyDict::new(py);
+                        td.set_item("player", top.player)?;
+                        td.set_item("cards", top.combo.to_string())?;
+                        d.set_item("top", td)?;
+                    }
+                    None => d.set_item("top", py.None())?,
+                }
+                d.set_item(
+                    "trick_points",
+                    (0..FTK_PLAYERS)
+                        .map(|p| t.trick_points(p))
+                        .collect::<Vec<_>>(),
+                )?;
+            }
+            None => {
+                d.set_item("answerers", py.None())?;
+                d.set_item("top", py.None())?;
+                d.set_item("trick_points", py.None())?;
+            }
+        }
+        if over {
+            d.set_item(
+                "final_hands",
+                g.hands().iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+            )?;
+        } else {
+            d.set_item("final_hands", py.None())?;
+        }
+        Ok(d)
+    }
+
+    /// The legal actions in listing order: None for pass, ``("reveal", card)``,
+    /// ``("bury", card)``, ``("call", card, ordinal)``, or a ``Play``.
+    fn legal<'py>(&mut self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let (actions, _) = self.legal_cached();
+        actions.iter().map(|a| action_object(py, a)).collect()
+    }
+    /// The ids of the legal actions, in listing order.
+    fn legal_ids(&mut self) -> Vec<u32> {
+        self.legal_cached().1.clone()
+    }
+    /// The id of an action (None if it has none).
+    #[pyo3(signature = (kind, card = None, ordinal = None, play = None))]
+    fn action_id(
+        &self,
+        kind: &str,
+        card: Option<PyCard>,
+        ordinal: Option<u8>,
+        play: Option<PyPlay>,
+    ) -> PyResult<Option<u32>> {
+        let a = action_from_parts(kind, card, ordinal, play)?;
+        Ok(self.game.action_id(&a))
+    }
+    /// (rule id, message) if the action is illegal now, else None.
+    #[pyo3(signature = (kind, card = None, ordinal = None, play = None))]
+    fn violation(
+        &self,
+        kind: &str,
+        card: Option<PyCard>,
+        ordinal: Option<u8>,
+        play: Option<PyPlay>,
+    ) -> PyResult<Option<(&'static str, String)>> {
+        let a = action_from_parts(kind, card, ordinal, play)?;
+        Ok(self.game.violation(&a).map(|v| (v.rule, v.message)))
+    }
+    /// Applies an action (checked first unless ``check`` is false); returns (rule, message)
+    /// instead if it is illegal, and then nothing changes.
+    #[pyo3(signature = (kind, card = None, ordinal = None, play = None, check = true))]
+    fn apply(
+        &mut self,
+        kind: &str,
+        card: Option<PyCard>,
+        ordinal: Option<u8>,
+        play: Option<PyPlay>,
+        check: bool,
+    ) -> PyResult<Option<(&'static str, String)>> {
+        let a = action_from_parts(kind, card, ordinal, play)?;
+        if self.game.is_over() {
+            return Ok(Some(("FTK-6.1", "the deal is over".into())));
+        }
+        if check {
+            if let Some(v) = self.game.violation(&a) {
+                return Ok(Some((v.rule, v.message)));
+            }
+        }
+        self.do_apply(a);
+        Ok(None)
+    }
+    /// Applies the legal action with this id; returns (rule, message) if no legal action has
+    /// it (nothing changes then).
+    fn apply_id(&mut self, id: u32) -> Option<(&'static str, String)> {
+        if self.game.is_over() {
+            return Some(("FTK-6.1", "the deal is over".into()));
+        }
+        let (actions, ids) = self.legal_cached();
+        match ids.iter().position(|&i| i == id) {
+            Some(k) => {
+                let a = actions[k];
+                self.do_apply(a);
+                None
+            }
+            None => Some((
+                self.phase_rule(),
+                format!("action id {id} is not a legal action id now"),
+            )),
+        }
+    }
+    /// The legal action with this id (as ``legal()`` lists it), or None.
+    fn action_for_id<'py>(
+        &mut self,
+        py: Python<'py>,
+        id: u32,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let (actions, ids) = self.legal_cached();
+        match ids.iter().position(|&i| i == id) {
+            Some(k) => {
+                let a = actions[k];
+                Ok(Some(action_object(py, &a)?))
+            }
+            None => Ok(None),
+        }
+    }
+    /// ``(play, None)``: the reading of ``cards`` the current player may play now; or
+    /// ``(None, (rule id, message))``.
+    #[allow(clippy::type_complexity)]
+    fn interpret(
+        &self,
+        cards: &Bound<'_, PyAny>,
+    ) -> PyResult<(Option<PyPlay>, Option<(&'static str, String)>)> {
+        let cards = cardbag_from_any(cards)?;
+        let Some(t) = self.game.table() else {
+            return Ok((
+                None,
+                Some((self.phase_rule(), "no card play yet".to_string())),
+            ));
+        };
+        let Some(player) = t.current_player() else {
+            return Ok((None, Some(("FTK-6.1", "the deal is over".to_string()))));
+        };
+        Ok(match t.interpret(player, cards) {
+            Ok(c) => (Some(PyPlay(c)), None),
+            Err(v) => (None, Some((v.rule, v.message))),
+        })
+    }
+    /// The history events since the last call, as dicts (and forgets them).
+    fn take_events<'py>(&mut self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let setup = *self.game.setup();
+        self.game
+            .take_events()
+            .iter()
+            .map(|e| event_dict(py, &setup, e))
+            .collect()
+    }
+    /// Every action since the deal spec, as record entries (``Action.to_json`` form).
+    fn records<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.game
+            .log()
+            .iter()
+            .map(|(_, a)| record_dict(py, a))
+            .collect()
+    }
+    /// Number of actions since the deal spec.
+    fn num_actions_taken(&self) -> usize {
+        self.game.log().len()
+    }
+
+    /// ``n`` seeded playouts to the end of the deal from here (any phase), in Rust with the
+    /// interpreter released: a float64 array (n, 5) of each seat's level change (the unit of
+    /// ``returns()``). ``policy`` "random" or "greedy"; ``threads`` 0 = all cores; the result
+    /// does not depend on ``threads``.
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playout_returns<'py>(
+        &self,
+        py: Python<'py>,
+        n: u64,
+        policy: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let policy = parse_policy(policy)?;
+        let n = check_count(n, MAX_PLAYOUTS)?;
+        if self.game.is_over() {
+            return Err(invalid_argument("the deal is over"));
+        }
+        let game = self.game.clone();
+        let threads = threads_or_all(threads);
+        let rows = py.detach(|| policy::game_playouts(&game, n, policy, seed, threads));
+        let flat: Vec<f64> = rows.into_iter().flatten().collect();
+        PyArray1::from_vec(py, flat).reshape([n, FTK_PLAYERS])
+    }
+
+    /// The greedy policy's choice here (as ``legal()`` lists it).
+    fn greedy_action<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if self.game.is_over() {
+            return Err(invalid_argument("the deal is over"));
+        }
+        let game = self.game.clone();
+        let (actions, _) = self.legal_cached();
+        action_object(py, &policy::greedy(&game, actions))
+    }
+
+    /// A deal consistent with what ``viewer`` has seen, at the same decision point, every card
+    /// hidden from him dealt again exactly uniformly (see ``cardavia_core``'s
+    /// ``ftk_table::resample``); its seed is drawn from ``seed``.
+    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<PyFtkGame> {
+        check_seat(viewer)?;
+        let game = &self.game;
+        let out = py
+            .detach(|| ftk_resample::resample(game, viewer, &mut Rng::new(seed)))
+            .map_err(to_py)?;
+        Ok(PyFtkGame {
+            game: out,
+            cache: None,
+        })
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+}
+
+/// Size of the 5-10-K action space with ``partner_calls`` calls.
+#[pyfunction]
+pub fn ftk_num_actions(partner_calls: usize) -> PyResult<u32> {
+    if !(1..=2).contains(&partner_calls) {
+        return Err(invalid_argument("partner_calls is 1 or 2"));
+    }
+    Ok(ids::num_actions(partner_calls))
+}
+
+/// What an action id of the 5-10-K space stands for, or None outside the space.
+#[pyfunction]
+pub fn ftk_describe_action(id: u64, partner_calls: usize) -> Option<String> {
+    u32::try_from(id)
+        .ok()
+        .and_then(|i| ids::describe(i, partner_calls))
 }

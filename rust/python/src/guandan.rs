@@ -1,14 +1,69 @@
 //! Bindings of `cardavia_core::climbing::guandan`: Guandan moves with wild cards, the card-play
 //! table and playouts. Levels are rank numbers 0..=12 (2..A); `cardavia.guandan` converts.
 
+use crate::cards::cards_from_any;
 use crate::cards::{cardbag_from_any, PyCard, PyCardBag};
+use crate::climbing::threads_or_all;
 use crate::errors::{invalid_argument, to_py};
+use crate::five_ten_king::check_count;
+
+/// The most playouts one call may ask for.
+const MAX_PLAYOUTS: usize = 1 << 24;
+
+fn parse_policy(policy: &str) -> PyResult<Policy> {
+    match policy {
+        "random" => Ok(Policy::Random),
+        "greedy" => Ok(Policy::Greedy),
+        other => Err(invalid_argument(format!(
+            "unknown policy {other:?}; expected \"random\" or \"greedy\""
+        ))),
+    }
+}
+
+fn rows_array<'py>(
+    py: Python<'py>,
+    rows: Vec<[f64; 4]>,
+    n: usize,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let flat: Vec<f64> = rows.into_iter().flatten().collect();
+    PyArray1::from_vec(py, flat).reshape([n, 4])
+}
+
+fn bags(hands: &[Bound<'_, PyAny>]) -> PyResult<[CardBag; 4]> {
+    if hands.len() != 4 {
+        return Err(invalid_argument(format!(
+            "Guandan has 4 hands, got {}",
+            hands.len()
+        )));
+    }
+    let mut out = [CardBag::EMPTY; 4];
+    for (slot, h) in out.iter_mut().zip(hands) {
+        *slot = cardbag_from_any(h)?;
+    }
+    Ok(out)
+}
+
+fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    match cards_from_any(obj)?.as_slice() {
+        [c] => Ok(*c),
+        other => Err(invalid_argument(format!(
+            "expected one card, got {}",
+            other.len()
+        ))),
+    }
+}
+use cardavia_core::cards::Card;
 use cardavia_core::cards::CardBag;
+use cardavia_core::climbing::guandan::phases::{
+    greedy_return, playout_returns, return_options, GdReturnPhase, GdStart,
+};
+use cardavia_core::climbing::guandan::resample::{resample as gd_resample, GdView};
 use cardavia_core::climbing::guandan::{
     self as gd, GdCombo, GdEvent, GdKind, GdPosition, GdTable, ACTION_INDEX_SIZE,
 };
 use cardavia_core::climbing::Policy;
-use numpy::{PyArray1, PyArrayMethods};
+use cardavia_core::rng::Rng;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -148,6 +203,10 @@ impl PyGuandanPlayList {
     /// The fixed-space index of every move, in order (numpy uint32).
     fn action_indices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
         PyArray1::from_vec(py, self.0.iter().map(|c| c.action_index()).collect())
+    }
+    /// The fixed-space index of every move plus ``offset``, in order (a list of ints).
+    fn action_ids(&self, offset: u32) -> Vec<u32> {
+        self.0.iter().map(|c| c.action_index() + offset).collect()
     }
     /// The position of the move with this fixed-space index, or None.
     fn find_index(&self, action_index: u32) -> Option<usize> {
@@ -415,26 +474,15 @@ impl PyGuandanTable {
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
+        n: u64,
         policy: &str,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let policy = match policy {
-            "random" => Policy::Random,
-            "greedy" => Policy::Greedy,
-            other => {
-                return Err(invalid_argument(format!(
-                    "unknown policy {other:?}; expected \"random\" or \"greedy\""
-                )))
-            }
-        };
+        let policy = parse_policy(policy)?;
+        let n = check_count(n, MAX_PLAYOUTS)?;
         let table = self.0.clone();
-        let threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            threads
-        };
+        let threads = threads_or_all(threads);
         let outcomes = py.detach(|| gd::playouts(&table, n, policy, seed, threads));
         let mut order = Vec::with_capacity(n * 4);
         let mut actions = Vec::with_capacity(n);
@@ -446,6 +494,31 @@ impl PyGuandanTable {
         d.set_item("order", PyArray1::from_vec(py, order).reshape([n, 4])?)?;
         d.set_item("actions", PyArray1::from_vec(py, actions))?;
         Ok(d)
+    }
+
+    /// ``n`` seeded playouts to the end of the deal from here in Rust with the interpreter
+    /// released: a float64 array (n, 4) of each seat's payoff in the unit of
+    /// ``GuandanState.returns()`` (the winners' promotion, negated for the losers).
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playout_returns<'py>(
+        &self,
+        py: Python<'py>,
+        n: u64,
+        policy: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let policy = parse_policy(policy)?;
+        let n = check_count(n, MAX_PLAYOUTS)?;
+        if self.0.is_over() {
+            return Err(invalid_argument("the deal is over"));
+        }
+        let start = GdStart::Play(self.0.clone());
+        rows_array(
+            py,
+            py.detach(|| playout_returns(&start, n, policy, seed, threads_or_all(threads))),
+            n,
+        )
     }
 
     fn clone(&self) -> Self {
@@ -471,4 +544,128 @@ impl PyGuandanTable {
 #[pyfunction]
 pub fn guandan_wild_card(level: u8) -> PyResult<PyCard> {
     Ok(PyCard(gd::wild_card(check_level(level)?)))
+}
+
+/// ``n`` seeded playouts of a deal in its return phase (GD-4.7): ``hands`` as they are
+/// (tributes moved), ``pending`` (recipient, payer) returns still to choose in order,
+/// ``chosen`` (recipient, payer, card) returns already chosen, ``leader`` the first leader
+/// after the returns (GD-4.8). Returns a float64 array (n, 4) as
+/// ``GuandanTable.playout_returns``.
+#[pyfunction]
+#[pyo3(signature = (level, hands, pending, chosen, leader, n, policy = "random", seed = 0, threads = 1))]
+#[allow(clippy::too_many_arguments)]
+pub fn guandan_return_playouts<'py>(
+    py: Python<'py>,
+    level: u8,
+    hands: Vec<Bound<'py, PyAny>>,
+    pending: Vec<(usize, usize)>,
+    chosen: Vec<(usize, usize, Bound<'py, PyAny>)>,
+    leader: usize,
+    n: u64,
+    policy: &str,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let policy = parse_policy(policy)?;
+    let n = check_count(n, MAX_PLAYOUTS)?;
+    let chosen = chosen
+        .iter()
+        .map(|(r, p, c)| Ok((*r, *p, one_card(c)?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let phase = GdReturnPhase {
+        level: check_level(level)?,
+        hands: bags(&hands)?,
+        pending,
+        chosen,
+        leader,
+    };
+    phase.validate().map_err(to_py)?;
+    let start = GdStart::Returns(phase);
+    rows_array(
+        py,
+        py.detach(|| playout_returns(&start, n, policy, seed, threads_or_all(threads))),
+        n,
+    )
+}
+
+/// The return cards a recipient holding ``hand`` may give at ``level`` (GD-4.7), and the
+/// greedy policy's choice among them (the lowest).
+#[pyfunction]
+pub fn guandan_return_choice(
+    hand: &Bound<'_, PyAny>,
+    level: u8,
+) -> PyResult<(Vec<PyCard>, Option<PyCard>)> {
+    let level = check_level(level)?;
+    let options = return_options(cardbag_from_any(hand)?, level);
+    let greedy = (!options.is_empty()).then(|| PyCard(greedy_return(&options, level)));
+    Ok((options.into_iter().map(PyCard).collect(), greedy))
+}
+
+/// The Rust determinization of a Guandan deal (``cardavia_core::climbing::guandan::resample``):
+/// returns ``(hands, start, dealt, returns, seed)``: every seat's cards now, at the start of card
+/// play (now plus played), as dealt, the card of each chosen return, and a fresh seed for the
+/// new state, all drawn from ``seed``.
+#[pyfunction]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn guandan_resample<'py>(
+    py: Python<'py>,
+    level: u8,
+    viewer: usize,
+    hands: Vec<Bound<'py, PyAny>>,
+    played: Vec<Bound<'py, PyAny>>,
+    return_phase: bool,
+    resisted: bool,
+    bj_holders: Vec<u8>,
+    transfers: Vec<(usize, usize, Bound<'py, PyAny>)>,
+    returns: Vec<(usize, usize, Bound<'py, PyAny>)>,
+    seed: u64,
+) -> PyResult<(
+    Vec<PyCardBag>,
+    Vec<PyCardBag>,
+    Vec<PyCardBag>,
+    Vec<PyCard>,
+    u64,
+)> {
+    if viewer >= 4 {
+        return Err(invalid_argument(format!(
+            "seat {viewer} does not exist (0..4)"
+        )));
+    }
+    let cards = |v: &[(usize, usize, Bound<'py, PyAny>)]| -> PyResult<Vec<(usize, usize, Card)>> {
+        v.iter()
+            .map(|(a, b, c)| Ok((*a, *b, one_card(c)?)))
+            .collect()
+    };
+    let mut holders = [0u8; 4];
+    for (slot, h) in holders.iter_mut().zip(&bj_holders) {
+        *slot = *h;
+    }
+    let view = GdView {
+        level: check_level(level)?,
+        viewer,
+        hands: bags(&hands)?,
+        played: bags(&played)?,
+        return_phase,
+        resisted,
+        bj_holders: holders,
+        transfers: cards(&transfers)?,
+        returns: cards(&returns)?,
+    };
+    let out = py
+        .detach(|| {
+            let mut rng = Rng::new(seed);
+            let next = rng.next_u64();
+            gd_resample(&view, &mut rng).map(|r| (r, next))
+        })
+        .map_err(to_py)?;
+    let (r, next) = out;
+    Ok((
+        r.hands.iter().copied().map(PyCardBag).collect(),
+        (0..4)
+            .map(|s| PyCardBag(r.hands[s].plus(view.played[s])))
+            .collect(),
+        r.dealt.iter().copied().map(PyCardBag).collect(),
+        r.returns.into_iter().map(PyCard).collect(),
+        next,
+    ))
 }

@@ -60,6 +60,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(betting::one_poker_compare, m)?)?;
     m.add_function(wrap_pyfunction!(betting::one_poker_simulate, m)?)?;
     m.add_class::<five_ten_king::PyFtkTable>()?;
+    m.add_class::<five_ten_king::PyFtkGame>()?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_num_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(five_ten_king::ftk_describe_action, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_classify, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_call_violation, m)?)?;
@@ -85,6 +88,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(guandan::guandan_action_index_size, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(guandan::guandan_wild_card, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_return_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_return_choice, m)?)?;
+    m.add_function(wrap_pyfunction!(guandan::guandan_resample, m)?)?;
     m.add_function(wrap_pyfunction!(search::determinize, m)?)?;
     m.add_function(wrap_pyfunction!(search::count_deals, m)?)?;
     Ok(())

@@ -4,7 +4,10 @@
 use crate::cards::{cardbag_from_any, cards_from_any, PyCard, PyCardBag, PyCardSet};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardBag, CardSet};
-use cardavia_core::tractor::{self as core, Phase, RuleViolation, TractorTable, Trump};
+use cardavia_core::rng::Rng;
+use cardavia_core::tractor::{
+    self as core, Declaring, Knowledge, Phase, Policy, RuleViolation, Start, TractorTable, Trump,
+};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -36,6 +39,146 @@ fn card_from_any(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
         _ => Err(invalid_argument("expected exactly one card")),
     }
 }
+
+/// Action ids of the Python action space (`cardavia.games.tractor`): `bury <card i>` is
+/// `11 + i`, `play <card i>` is `65 + i`, `end` is 119.
+const BURY_BASE: u32 = 11;
+const PLAY_BASE: u32 = 65;
+const END_ID: u32 = 119;
+
+/// Playouts run in chunks of this many between checks for Ctrl-C.
+const CHUNK: usize = 1024;
+
+fn policy_from(policy: &str) -> PyResult<Policy> {
+    policy.parse::<Policy>().map_err(to_py)
+}
+
+fn checked_count(n: i64) -> PyResult<usize> {
+    if n < 1 {
+        return Err(invalid_argument(format!("n must be at least 1, got {n}")));
+    }
+    usize::try_from(n).map_err(|_| invalid_argument(format!("n = {n} is too large")))
+}
+
+fn checked_threads(threads: i64) -> PyResult<usize> {
+    if threads < 0 {
+        return Err(invalid_argument(format!(
+            "threads must be 0 (all cores) or positive, got {threads}"
+        )));
+    }
+    Ok(threads_or_all(threads as usize))
+}
+
+/// `n` settled playouts from `start` as an `(n, 4)` float64 array, in chunks with signal
+/// checks between them; the result buffer is reserved first, so an impossible `n` is an
+/// InvalidArgumentError rather than an abort.
+fn returns_array<'py>(
+    py: Python<'py>,
+    start: Start<'_>,
+    n: usize,
+    seed: u64,
+    policy: Policy,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut out: Vec<[f64; 4]> = Vec::new();
+    out.try_reserve_exact(n)
+        .map_err(|_| invalid_argument(format!("cannot allocate the results of {n} playouts")))?;
+    out.resize(n, [0.0; 4]);
+    let mut first = 0usize;
+    while first < n {
+        let end = (first + CHUNK * threads.max(1)).min(n);
+        let part = &mut out[first..end];
+        py.detach(|| core::returns_into(start, part, first as u64, seed, policy, threads));
+        py.check_signals()?;
+        first = end;
+    }
+    let flat: Vec<f64> = out.into_iter().flatten().collect();
+    Ok(PyArray1::from_vec(py, flat).reshape([n, 4])?.into_any())
+}
+
+fn bags4(objs: &[Bound<'_, PyAny>], what: &str) -> PyResult<[CardBag; 4]> {
+    if objs.len() != 4 {
+        return Err(invalid_argument(format!(
+            "{what}: four card sets, one per seat"
+        )));
+    }
+    let mut out = [CardBag::EMPTY; 4];
+    for (k, o) in objs.iter().enumerate() {
+        out[k] = cardbag_from_any(o)?;
+    }
+    Ok(out)
+}
+
+fn kitty8(obj: &Bound<'_, PyAny>) -> PyResult<[Card; 8]> {
+    let cards = cards_from_any(obj)?;
+    cards
+        .try_into()
+        .map_err(|_| invalid_argument("a kitty has 8 cards (TR-3.4)"))
+}
+
+fn declaring_from(
+    hands: &[Bound<'_, PyAny>],
+    kitty: &Bound<'_, PyAny>,
+    level: u8,
+    seat: usize,
+    first_deal: bool,
+    calls: &[i64],
+) -> PyResult<Declaring> {
+    if !(2..=14).contains(&level) {
+        return Err(invalid_argument(format!(
+            "level must be 2..14, got {level}"
+        )));
+    }
+    let mut converted = Vec::with_capacity(calls.len());
+    for &c in calls {
+        converted.push(match c {
+            -1 => None,
+            0..=9 => Some(c as u8),
+            other => {
+                return Err(invalid_argument(format!(
+                    "a call is -1 (pass) or a declaration kind 0..9, got {other}"
+                )))
+            }
+        });
+    }
+    Declaring::new(
+        bags4(hands, "hands")?,
+        kitty8(kitty)?,
+        level - 2,
+        seat,
+        first_deal,
+    )
+    .and_then(|d| d.replayed(&converted))
+    .map_err(to_py)
+}
+
+fn card_list(cards: &[Card]) -> Vec<PyCard> {
+    cards.iter().copied().map(PyCard).collect()
+}
+
+fn kitty_text(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What a declaration-phase redeal returns to Python: dealt hands, their texts, the kitty
+/// and its text.
+type DeclaringRedeal = (Vec<PyCardBag>, Vec<String>, Vec<PyCard>, String);
+
+/// What a redeal returns to Python.
+type RedealTuple = (
+    Option<PyTractorTable>,
+    Vec<PyCardBag>,
+    Vec<String>,
+    Vec<PyCard>,
+    String,
+    Option<Vec<u8>>,
+    Vec<(usize, bool)>,
+    usize,
+);
 
 /// Level rank and trump suit of a Tractor deal (TR-2.3 – TR-2.9).
 ///
@@ -499,6 +642,11 @@ impl PyTractorTable {
     ) -> PyResult<Bound<'py, PyDict>> {
         let table = self.0.clone();
         let threads = threads_or_all(threads);
+        let mut probe: Vec<core::Outcome> = Vec::new();
+        probe.try_reserve_exact(n).map_err(|_| {
+            invalid_argument(format!("cannot allocate the results of {n} playouts"))
+        })?;
+        drop(probe);
         let out = py.detach(|| core::playouts(&table, n, seed, threads));
         let mut points = Vec::with_capacity(4 * n);
         for o in &out {
@@ -519,6 +667,228 @@ impl PyTractorTable {
             PyArray1::from_vec(py, out.iter().map(|o| o.kitty_points).collect()),
         )?;
         Ok(d)
+    }
+    /// The action ids (``cardavia.games.tractor``'s space) of the steps legal now: ``bury``
+    /// or ``play`` steps of the legal cards, then ``end`` if legal.
+    fn legal_step_ids(&self) -> Vec<u32> {
+        let (mask, end) = self.0.legal_steps();
+        let base = if self.0.phase() == Phase::Bury {
+            BURY_BASE
+        } else {
+            PLAY_BASE
+        };
+        let mut out = Vec::with_capacity(mask.count_ones() as usize + 1);
+        let mut m = mask;
+        while m != 0 {
+            out.push(base + m.trailing_zeros());
+            m &= m - 1;
+        }
+        if end {
+            out.push(END_ID);
+        }
+        out
+    }
+    /// Applies the step with action id ``action_id`` if it is legal now and returns None;
+    /// otherwise returns (rule id, message) and changes nothing.
+    fn step_id(&mut self, action_id: i64) -> Option<(&'static str, String)> {
+        let bury = self.0.phase() == Phase::Bury;
+        let card = match action_id {
+            119 => {
+                return self.0.end().err().map(violation_tuple);
+            }
+            11..=64 if bury => Card::from_index((action_id - 11) as u8),
+            65..=118 if !bury => Card::from_index((action_id - 65) as u8),
+            _ => None,
+        };
+        let Some(card) = card else {
+            let rule = match self.0.phase() {
+                Phase::Bury => "TR-3.12",
+                Phase::Play => "TR-4.1",
+                Phase::Over => "TR-4.9",
+            };
+            return Some((
+                rule,
+                format!("action id {action_id} is not a legal action id now"),
+            ));
+        };
+        self.0.step(card).err().map(violation_tuple)
+    }
+    /// ``n`` seeded playouts from here under ``policy`` (``"random"`` or ``"greedy"``, see
+    /// ``cardavia_core::tractor::playout``), settled (TR-5.4): an ``(n, 4)`` float64 array of
+    /// returns; the table is unchanged; independent of ``threads`` (0 = all cores).
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playout_returns<'py>(
+        &self,
+        py: Python<'py>,
+        n: i64,
+        policy: &str,
+        seed: u64,
+        threads: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = checked_count(n)?;
+        let policy = policy_from(policy)?;
+        let threads = checked_threads(threads)?;
+        if self.0.current_player().is_none() {
+            return Err(invalid_argument("the deal is over: nothing to play out"));
+        }
+        returns_array(py, Start::Table(&self.0), n, seed, policy, threads)
+    }
+    /// Like :meth:`playout_returns` from the declaration phase of a deal: the dealt
+    /// ``hands`` (25 cards per seat), the ``kitty`` in order, the ``level`` (2..14), the
+    /// ``seat`` (s0 on a first deal, else the dealer), ``first_deal``, and the ``calls`` made
+    /// so far (-1 = pass, else the declaration kind 0..9 = action id - 1).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = "random", seed = 0, threads = 1))]
+    fn declaring_playout_returns<'py>(
+        py: Python<'py>,
+        hands: Vec<Bound<'py, PyAny>>,
+        kitty: &Bound<'py, PyAny>,
+        level: u8,
+        seat: usize,
+        first_deal: bool,
+        calls: Vec<i64>,
+        n: i64,
+        policy: &str,
+        seed: u64,
+        threads: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = checked_count(n)?;
+        let policy = policy_from(policy)?;
+        let threads = checked_threads(threads)?;
+        let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
+        if d.is_done() {
+            return Err(invalid_argument("the declaration phase is over"));
+        }
+        returns_array(py, Start::Declaring(&d), n, seed, policy, threads)
+    }
+    /// The Rust mirror of a declaration phase given as for
+    /// :meth:`declaring_playout_returns`, after ``calls``: a dict with ``current_player``
+    /// (None once over), ``legal`` (the declaration kinds legal now, pass aside), and once
+    /// over ``trump`` (suit letter or None for no-trump), ``dealer`` and ``declarer``.
+    #[staticmethod]
+    fn declaring_state<'py>(
+        py: Python<'py>,
+        hands: Vec<Bound<'py, PyAny>>,
+        kitty: &Bound<'py, PyAny>,
+        level: u8,
+        seat: usize,
+        first_deal: bool,
+        calls: Vec<i64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
+        let out = PyDict::new(py);
+        out.set_item("current_player", d.current_player())?;
+        let legal = d.legal_declarations();
+        out.set_item(
+            "legal",
+            (0..10u8)
+                .filter(|k| legal & (1 << k) != 0)
+                .collect::<Vec<_>>(),
+        )?;
+        if let Some((trump, dealer, declarer)) = d.outcome() {
+            out.set_item("trump", trump.suit().map(|s| SUIT_LETTERS[s as usize]))?;
+            out.set_item("dealer", dealer)?;
+            out.set_item("declarer", declarer)?;
+        }
+        Ok(out)
+    }
+    /// The greedy policy's call in a declaration phase given as for
+    /// :meth:`declaring_playout_returns`: a declaration kind 0..9, or -1 for a pass.
+    #[staticmethod]
+    fn declaring_greedy_call(
+        hands: Vec<Bound<'_, PyAny>>,
+        kitty: &Bound<'_, PyAny>,
+        level: u8,
+        seat: usize,
+        first_deal: bool,
+        calls: Vec<i64>,
+    ) -> PyResult<i64> {
+        let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
+        if d.is_done() {
+            return Err(invalid_argument("the declaration phase is over"));
+        }
+        Ok(core::greedy_call(&d).map_or(-1, i64::from))
+    }
+    /// The greedy policy's whole bury, lead or follow for the player to act (None once the
+    /// deal is over); the pending selection must be empty.
+    fn greedy_play(&self) -> PyResult<Option<PyCardBag>> {
+        if !self.0.selection().is_empty() {
+            return Err(invalid_argument(
+                "a selection is pending: the greedy policy picks whole plays",
+            ));
+        }
+        Ok(core::greedy_play(&self.0).map(PyCardBag))
+    }
+    /// The candidate whole plays of the player to act, each containing the pending selection:
+    /// every legal lead; every legal follow or bury if there are at most ``limit``, else a
+    /// narrowed list (see ``cardavia_core::tractor::plays``).
+    #[pyo3(signature = (limit = 64))]
+    fn whole_plays(&self, limit: usize) -> Vec<PyCardBag> {
+        core::whole_plays(&self.0, limit)
+            .into_iter()
+            .map(PyCardBag)
+            .collect()
+    }
+    /// A redeal of the hidden cards for ``viewer`` (issue 13; see
+    /// ``cardavia_core::tractor::resample``): ``shown`` per seat the cards it showed to
+    /// declare, ``revealed`` the kitty turned up (TR-3.9) or None, ``own_dealt`` the viewer's
+    /// dealt hand, ``own_kitty`` the kitty if the viewer is the dealer. Returns (table, dealt
+    /// hands, their texts, kitty cards, kitty text, new bury card indices or None, record
+    /// edits (index, insert end?), steps to drop from the record's end).
+    #[pyo3(signature = (viewer, seed, shown, revealed, own_dealt, own_kitty))]
+    #[allow(clippy::too_many_arguments)]
+    fn resample(
+        &self,
+        py: Python<'_>,
+        viewer: usize,
+        seed: u64,
+        shown: Vec<Bound<'_, PyAny>>,
+        revealed: Option<&Bound<'_, PyAny>>,
+        own_dealt: &Bound<'_, PyAny>,
+        own_kitty: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<RedealTuple> {
+        let know = Knowledge {
+            viewer,
+            shown: bags4(&shown, "shown")?,
+            revealed: revealed.map(kitty8).transpose()?,
+            own_dealt: cardbag_from_any(own_dealt)?,
+            own_kitty: own_kitty.map(kitty8).transpose()?,
+        };
+        let table = &self.0;
+        let r = py
+            .detach(|| core::resample_table(table, &know, &mut Rng::new(seed)))
+            .map_err(to_py)?;
+        Ok((
+            r.table.map(PyTractorTable),
+            r.dealt.iter().copied().map(PyCardBag).collect(),
+            r.dealt.iter().map(|h| h.to_string()).collect(),
+            card_list(&r.kitty),
+            kitty_text(&r.kitty),
+            r.bury.map(|b| b.iter().map(|c| c.index()).collect()),
+            r.edits,
+            r.drop,
+        ))
+    }
+    /// A redeal of the declaration phase for ``viewer`` holding ``own`` (25 cards), each seat
+    /// having shown ``shown[seat]``: (dealt hands, their texts, kitty cards, kitty text).
+    #[staticmethod]
+    fn resample_declaring(
+        viewer: usize,
+        own: &Bound<'_, PyAny>,
+        shown: Vec<Bound<'_, PyAny>>,
+        seed: u64,
+    ) -> PyResult<DeclaringRedeal> {
+        let shown = bags4(&shown, "shown")?;
+        let (dealt, kitty) =
+            core::resample_declaring(viewer, cardbag_from_any(own)?, &shown, &mut Rng::new(seed))
+                .map_err(to_py)?;
+        Ok((
+            dealt.iter().copied().map(PyCardBag).collect(),
+            dealt.iter().map(|h| h.to_string()).collect(),
+            card_list(&kitty),
+            kitty_text(&kitty),
+        ))
     }
     fn clone(&self) -> Self {
         PyTractorTable(self.0.clone())

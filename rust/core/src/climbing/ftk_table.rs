@@ -19,6 +19,11 @@
 //!
 //! [`FtkTable::settlement`] applies FTK-6.2–6.6 (awards, the defense total D, the band).
 
+pub mod game;
+pub mod ids;
+pub mod policy;
+pub mod resample;
+
 use super::classify::{classify_bag, PlayContext};
 use super::combo::{beats, Combo};
 use super::ftk_combos;
@@ -253,7 +258,7 @@ pub struct FtkTable {
     pub(crate) trick_points: [u32; FTK_PLAYERS],
     pub(crate) end: Option<DealEnd>,
     record_history: bool,
-    history: Vec<FtkEvent>,
+    pub(crate) history: Vec<FtkEvent>,
 }
 
 impl FtkTable {

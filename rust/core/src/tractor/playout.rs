@@ -1,27 +1,60 @@
-//! Seeded random playouts of Tractor card play, alone or in parallel threads.
+//! Seeded playouts of Tractor deals, alone or in parallel threads, from any decision point:
+//! the declarations ([`Declaring`]), the bury or any point of card play ([`TractorTable`]).
 //!
-//! # Policy
+//! # Policies
 //!
-//! The random policy works card by card, on the table's step interface
-//! ([`TractorTable::legal_steps`]): at every step it draws uniformly (one [`Rng::below`]) among
-//! the legal next cards plus, when offered, "end the lead here". Every legal bury, lead and
-//! follow has a positive probability; the distribution over whole plays is not uniform (that
-//! would need the exact counts at every step, which [`super::count_follows`] could supply, at a
-//! cost the playouts do not pay).
+//! * [`Policy::Random`] works card by card, on the table's step interface
+//!   ([`TractorTable::legal_steps`]): at every step it draws uniformly (one [`Rng::below`])
+//!   among the legal next cards plus, when offered, "end the lead here". Every legal bury,
+//!   lead and follow has a positive probability; the distribution over whole plays is not
+//!   uniform (that would need the exact counts at every step, which [`super::count_follows`]
+//!   could supply, at a cost the playouts do not pay). In the declaration phase it draws
+//!   uniformly among pass and the legal declarations (the Python action list's order).
+//! * [`Policy::Greedy`]: the rule policy of [`super::policy`] for every decision, whole plays
+//!   at a time; deterministic.
+//!
+//! # Settlement
+//!
+//! [`Outcome::returns`] settles a finished deal in the unit of the Python state's `returns()`:
+//! the promotion of the promoted team (TR-5.4), `+promotion` to its seats and `-promotion` to
+//! the others, zeros when nobody goes up (attackers' score 80 – 115).
 //!
 //! # Seeds
 //!
-//! Playout `i` of [`playouts`] uses `Rng::new(playout_seed(seed, i))` (the climbing engine's
+//! Playout `i` of a batch uses `Rng::new(playout_seed(seed, i))` (the climbing engine's
 //! SplitMix64 derivation) whatever the number of threads, so results depend only on
-//! `(table, n, seed)`.
+//! `(position, n, policy, seed)`.
 
+use super::declare::Declaring;
+use super::policy::{greedy_call, greedy_step};
 use super::rules::points;
 use super::table::{Phase, TractorTable, HAND_SIZE, KITTY_SIZE};
 use super::trump::Trump;
 use crate::cards::{Card, CardBag};
 use crate::climbing::playout_seed;
 use crate::deal::shuffled_deck;
+use crate::error::{invalid, Error};
 use crate::rng::Rng;
+
+/// How playouts choose (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Policy {
+    Random,
+    Greedy,
+}
+
+impl std::str::FromStr for Policy {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Policy, Error> {
+        match s {
+            "random" => Ok(Policy::Random),
+            "greedy" => Ok(Policy::Greedy),
+            other => Err(invalid(format!(
+                "policy must be \"random\" or \"greedy\", got {other:?}"
+            ))),
+        }
+    }
+}
 
 /// The step code of "end the lead here" in [`random_steps`] (card steps are card indices).
 pub const END_STEP: u8 = 54;
@@ -71,6 +104,135 @@ impl Outcome {
         };
         trick_points + bonus
     }
+}
+
+impl Outcome {
+    /// TR-5.4 band of the attackers' score: (defenders' promotion, attackers' promotion).
+    pub fn promotions(&self) -> (u32, u32) {
+        let a = self.attackers_score();
+        match a {
+            0 => (3, 0),
+            1..=39 => (2, 0),
+            40..=79 => (1, 0),
+            80..=119 => (0, 0),
+            _ => (0, (a - 80) / 40), // TR-D23
+        }
+    }
+
+    /// The settled returns per seat (see the module documentation).
+    pub fn returns(&self) -> [f64; 4] {
+        let (def, att) = self.promotions();
+        let defenders = self.dealer as usize % 2;
+        // Team A's gain: the defenders' promotion if A defends, else the attackers'.
+        let a_gain = if defenders == 0 {
+            def as f64 - att as f64
+        } else {
+            att as f64 - def as f64
+        };
+        [a_gain, -a_gain, a_gain, -a_gain]
+    }
+}
+
+/// One decision of `policy` for the player to act: a step (random) or a whole play (greedy).
+/// Returns false once the deal is over.
+pub fn policy_step(table: &mut TractorTable, rng: &mut Rng, policy: Policy) -> bool {
+    match policy {
+        Policy::Random => random_step(table, rng).is_some(),
+        Policy::Greedy => greedy_step(table),
+    }
+}
+
+/// Plays `table` to the end under `policy` (history recording off) and returns the outcome.
+pub fn playout_with(table: &mut TractorTable, rng: &mut Rng, policy: Policy) -> Outcome {
+    table.set_record_history(false);
+    let mut steps = 0u32;
+    while policy_step(table, rng, policy) {
+        steps += 1;
+    }
+    Outcome::of(table, steps)
+}
+
+/// The declaration phase finished under `policy`: the table at the kitty exchange.
+pub fn finish_declaring(decl: &Declaring, rng: &mut Rng, policy: Policy) -> TractorTable {
+    let mut d = *decl;
+    while !d.is_done() {
+        let call = match policy {
+            Policy::Greedy => greedy_call(&d),
+            Policy::Random => {
+                let legal = d.legal_declarations();
+                let k = rng.below(1 + u64::from(legal.count_ones())) as u32;
+                if k == 0 {
+                    None
+                } else {
+                    let mut m = legal;
+                    for _ in 1..k {
+                        m &= m - 1;
+                    }
+                    Some(m.trailing_zeros() as u8)
+                }
+            }
+        };
+        d.call(call).expect("the policy makes legal calls");
+    }
+    d.table().expect("the phase is over")
+}
+
+/// A deal played out from its declaration phase under `policy`.
+pub fn declaring_playout(decl: &Declaring, rng: &mut Rng, policy: Policy) -> Outcome {
+    let mut table = finish_declaring(decl, rng, policy);
+    playout_with(&mut table, rng, policy)
+}
+
+/// Where a batch of playouts starts.
+#[derive(Clone, Copy, Debug)]
+pub enum Start<'a> {
+    Declaring(&'a Declaring),
+    Table(&'a TractorTable),
+}
+
+/// Settled returns of playouts `first .. first + out.len()` from `start` under `policy`
+/// (playout `i` seeded by `playout_seed(seed, i)`), written to `out`, on `threads` threads
+/// (0 or 1: the calling thread). The results do not depend on `threads`.
+pub fn returns_into(
+    start: Start<'_>,
+    out: &mut [[f64; 4]],
+    first: u64,
+    seed: u64,
+    policy: Policy,
+    threads: usize,
+) {
+    let run = |offset: u64, part: &mut [[f64; 4]]| {
+        let base = match start {
+            Start::Table(t) => {
+                let mut t = t.clone();
+                t.set_record_history(false);
+                Some(t)
+            }
+            Start::Declaring(_) => None,
+        };
+        for (k, slot) in part.iter_mut().enumerate() {
+            let mut rng = Rng::new(playout_seed(seed, offset + k as u64));
+            let o = match (&base, start) {
+                (Some(t), _) => playout_with(&mut t.clone(), &mut rng, policy),
+                (None, Start::Declaring(d)) => declaring_playout(d, &mut rng, policy),
+                (None, Start::Table(_)) => unreachable!("a table start has a base"),
+            };
+            *slot = o.returns();
+        }
+    };
+    let n = out.len();
+    let threads = threads.max(1).min(n.max(1));
+    if threads == 1 {
+        run(first, out);
+        return;
+    }
+    let chunk = n.div_ceil(threads);
+    std::thread::scope(|scope| {
+        for (k, part) in out.chunks_mut(chunk).enumerate() {
+            let run = &run;
+            scope.spawn(move || run(first + (k * chunk) as u64, part));
+        }
+    });
 }
 
 /// One random step for the player to act; returns the step code taken, `None` once over.

@@ -66,7 +66,7 @@ pub(crate) fn restrict(bag: CardBag, mask: u64) -> CardBag {
 }
 
 #[inline]
-fn pairs_of(bag: CardBag) -> u32 {
+pub(crate) fn pairs_of(bag: CardBag) -> u32 {
     bag.masks().1.count_ones()
 }
 
@@ -82,7 +82,7 @@ pub fn common_suit(cards: CardBag, trump: &Trump) -> Option<u8> {
 
 /// Bitmask of the positions (bit `p`) of the kinds in `kinds`.
 #[inline]
-fn position_mask(kinds: u64, trump: &Trump) -> u32 {
+pub(crate) fn position_mask(kinds: u64, trump: &Trump) -> u32 {
     let mut m = 0u32;
     let mut k = kinds;
     while k != 0 {
@@ -272,6 +272,27 @@ pub fn lead_next_kinds(hand: CardBag, selection: CardBag, trump: &Trump) -> (u64
     }
     let complete = !selection.is_empty() && shape_of(selection, trump) != Shape::Other;
     (out, complete)
+}
+
+/// Whether the legal lead `lead` from `hand` could still grow into a longer legal lead (the
+/// card-by-card interface then waits for `end`): equal to `lead_next_kinds(hand, lead).0 != 0`,
+/// in closed form. A single grows iff its twin is in hand; a pair or tractor iff the hand holds
+/// a pair of its effective suit at the position just below or just above it (TR-4.2).
+pub fn lead_can_grow(hand: CardBag, lead: CardBag, trump: &Trump) -> bool {
+    let (once, twice) = lead.masks();
+    if twice == 0 {
+        // A single: its twin.
+        return hand.masks().1 & once != 0;
+    }
+    let suit = trump.eff_index(once.trailing_zeros() as usize);
+    let pm = position_mask(twice, trump);
+    let (_, hand_twice) = hand.masks();
+    let have = position_mask(hand_twice & trump.suit_mask(suit) & !twice, trump);
+    let lo = pm.trailing_zeros();
+    let hi = 31 - pm.leading_zeros();
+    let below = lo > 0 && have & (1 << (lo - 1)) != 0;
+    let above = hi < 31 && have & (1 << (hi + 1)) != 0;
+    below || above
 }
 
 /// The facts of a follow situation (TR-4.4).
@@ -586,7 +607,7 @@ pub fn is_contender(lead: CardBag, play: CardBag, trump: &Trump) -> bool {
 }
 
 /// TR-4.7: (class, top position) of a play.
-fn play_key(play: CardBag, trump: &Trump) -> (u8, u8) {
+pub(crate) fn play_key(play: CardBag, trump: &Trump) -> (u8, u8) {
     let (once, _) = play.masks();
     let mut k = once;
     let mut top = 0u8;

@@ -187,6 +187,64 @@ impl TractorTable {
     pub fn set_record_history(&mut self, record: bool) {
         self.record = record;
     }
+    /// Whether finished tricks are recorded in [`TractorTable::history`].
+    pub fn records_history(&self) -> bool {
+        self.record
+    }
+    /// Number of plays made so far in the current trick (0..=3).
+    pub fn trick_len(&self) -> usize {
+        self.trick_len as usize
+    }
+    /// Seat `seat`'s play in the current trick (empty if not made yet).
+    pub fn trick_play(&self, seat: usize) -> CardBag {
+        self.trick[seat]
+    }
+    /// The player to act (meaningless once the deal is over; see
+    /// [`TractorTable::current_player`]).
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+
+    /// The same public course with other hidden cards: `hands` (current hands, pending
+    /// selections included) and `kitty` (the buried cards) replace the table's. The pending
+    /// selection is kept only if `keep_selection` (it must then still be part of `hands`).
+    /// Used by determinization ([`super::resample`]); the caller guarantees consistency.
+    pub(crate) fn redealt(
+        &self,
+        hands: [CardBag; 4],
+        kitty: CardBag,
+        keep_selection: bool,
+    ) -> TractorTable {
+        let mut t = self.clone();
+        t.hands = hands;
+        t.kitty = kitty;
+        if !keep_selection {
+            t.selection = CardBag::EMPTY;
+        }
+        t
+    }
+
+    /// Applies a whole legal bury (bury phase) or play (play phase) for the player to act, the
+    /// pending selection ignored (it must be empty). Unchecked: for policies that build legal
+    /// plays themselves.
+    pub(crate) fn apply_whole(&mut self, cards: CardBag) {
+        debug_assert!(self.selection.is_empty());
+        match self.phase {
+            Phase::Bury => {
+                debug_assert!(self.can_bury(self.dealer as usize, cards).is_ok());
+                self.apply_bury(cards);
+            }
+            Phase::Play => {
+                debug_assert!(
+                    self.can_play(self.to_move as usize, cards).is_ok(),
+                    "illegal whole play {cards} by seat {}",
+                    self.to_move
+                );
+                self.apply_play(cards);
+            }
+            Phase::Over => {}
+        }
+    }
 
     // ----- whole plays -----
 

@@ -40,7 +40,9 @@ pub mod combo;
 pub mod generate;
 #[cfg(test)]
 mod generate_reference;
+pub mod phases;
 pub mod playout;
+pub mod resample;
 pub mod table;
 
 #[cfg(test)]

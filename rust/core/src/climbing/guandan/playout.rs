@@ -99,7 +99,7 @@ fn greedy(table: &GdTable, plays: &[GdCombo], pass_allowed: bool) -> Option<GdCo
     None
 }
 
-fn playout_with_buffer(
+pub(crate) fn playout_with_buffer(
     table: &mut GdTable,
     policy: Policy,
     rng: &mut Rng,
