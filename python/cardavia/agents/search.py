@@ -126,6 +126,10 @@ def analyse(
     config = config or SearchConfig()
     seed = decision_seed(seed)
     strategy = _strategy(state)
+    own = getattr(strategy, "search", None)
+    if own is not None:  # a game's own search (see Strategy.search)
+        hints: list[Hint] = own(state, seconds=seconds, iterations=iterations, seed=seed)
+        return hints
     policy = config.policy or (strategy.search_policy if strategy is not None else "random")
     candidates = [_Candidate(line) for line in _lines(state, strategy)]
     start = time.perf_counter()
@@ -264,6 +268,12 @@ class SearchAgent(SeededAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        own = getattr(_strategy(state), "search_act", None)
+        if own is not None:  # a game that plays its own search's choice (Strategy.search_act)
+            chosen: Action = own(
+                state, seconds=self.seconds, iterations=self.iterations, seed=self._next_seed()
+            )
+            return chosen
         hints = analyse(
             state,
             seconds=self.seconds,

@@ -56,6 +56,17 @@ class Strategy(Protocol):
     """The rollout policy a search uses for this game (``"greedy"`` or ``"random"``)."""
 
 
+# Optional, for games whose search is not the generic determinized one (One Poker's CFR
+# equilibrium, Hold'em's range search): a strategy may also define
+#
+#     def search(self, state, *, seconds, iterations, seed) -> list[Hint]
+#         every candidate ranked best first; ``analyse``/``recommend`` return it as is;
+#     def search_act(self, state, *, seconds, iterations, seed) -> Action
+#         the SearchAgent's move (e.g. sampled from a mixed equilibrium strategy).
+#
+# Games without them get the generic search unchanged.
+
+
 _LOADED: dict[str, Strategy] = {}
 
 
