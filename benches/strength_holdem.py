@@ -21,13 +21,39 @@ import cardavia
 from cardavia.agents import arena
 
 
+def timing(deals: int, seed: int) -> None:
+    """recommend() at its default budget at every decision of ``deals`` random deals."""
+    from cardavia.agents import HeuristicAgent
+
+    game = cardavia.load("holdem")
+    times = []
+    for d in range(deals):
+        state = game.new_state(seed=seed + d)
+        agent = HeuristicAgent(seed=d)
+        while not state.is_terminal():
+            t0 = time.perf_counter()
+            cardavia.recommend(state, seed=d)
+            times.append(time.perf_counter() - t0)
+            state.apply(agent.act(state))
+    times.sort()
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print(
+        f"recommend() over {len(times)} decisions of {deals} deals: median "
+        f"{times[len(times) // 2]:.3f} s, 99th percentile {p99:.3f} s, max {times[-1]:.3f} s"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--agent", default="search@800")
     ap.add_argument("--opponents", default="station,tag,random")
+    ap.add_argument("--timing", type=int, default=0, help="time recommend() on N deals")
     args = ap.parse_args()
+    if args.timing:
+        timing(args.timing, args.seed)
+        return
     game = cardavia.load("holdem")
     bb = int(game.options["big_blind"])
     agents = [args.agent, *args.opponents.split(",")]

@@ -88,6 +88,28 @@ def exploitability() -> None:
             print(f"  UP {ups} depth {depth}: {' '.join(curve)} (value {v:+.4f})")
 
 
+def timing(deals: int, seed: int) -> None:
+    """recommend() at its default budget at every decision of ``deals`` random deals."""
+    from cardavia.agents import HeuristicAgent
+
+    game = cardavia.load("one_poker")
+    times = []
+    for d in range(deals):
+        state = game.new_state(seed=seed + d)
+        agent = HeuristicAgent(seed=d)
+        while not state.is_terminal():
+            t0 = time.perf_counter()
+            cardavia.recommend(state, seed=d)
+            times.append(time.perf_counter() - t0)
+            state.apply(agent.act(state))
+    times.sort()
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print(
+        f"recommend() over {len(times)} decisions of {deals} deals: median "
+        f"{times[len(times) // 2]:.3f} s, 99th percentile {p99:.3f} s, max {times[-1]:.3f} s"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--matches", type=int, default=200, help="shoes per pairing")
@@ -95,7 +117,11 @@ def main() -> None:
     ap.add_argument("--max-deals", type=int, default=300)
     ap.add_argument("--pairs", default="search-random,search-heuristic,heuristic-random")
     ap.add_argument("--exploitability", action="store_true")
+    ap.add_argument("--timing", type=int, default=0, help="time recommend() on N deals")
     args = ap.parse_args()
+    if args.timing:
+        timing(args.timing, args.seed)
+        return
     if args.exploitability:
         exploitability()
         return

@@ -9,7 +9,7 @@ use cardavia_core::betting::Bet;
 use cardavia_core::rng::Rng;
 use cardavia_core::search::cfr::{self, AbstractAction, Solution, Spec};
 use cardavia_core::search::holdem::{self as hs, OpponentModel, COMBOS};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
+use numpy::{PyArray1, PyArray2, PyReadonlyArray2};
 use pyo3::prelude::*;
 use std::sync::Arc;
 

@@ -132,7 +132,7 @@ pub fn hands_of_signal(up: u8) -> Vec<(u8, u8, f64)> {
         }
     }
     let mut out: Vec<(u8, u8, f64)> = p.into_iter().map(|((x, y), q)| (x, y, q)).collect();
-    out.sort_by(|l, r| (l.0, l.1).cmp(&(r.0, r.1)));
+    out.sort_by_key(|l| (l.0, l.1));
     out
 }
 
