@@ -918,15 +918,15 @@ mod tests {
 
     #[test]
     fn combo_numbering_is_a_bijection() {
-        let mut seen = vec![false; COMBOS];
+        let mut seen = std::collections::HashSet::new();
         for i in 0..COMBOS {
             let (a, b) = combo_cards(i);
             assert!(a > b && a < 52);
             assert_eq!(combo_index(a, b), i);
             assert_eq!(combo_index(b, a), i);
-            assert!(!seen[i]);
-            seen[i] = true;
+            assert!(seen.insert((a, b)), "combo {i} repeats a pair of cards");
         }
+        assert_eq!(seen.len(), 52 * 51 / 2);
     }
 
     #[test]
@@ -948,19 +948,18 @@ mod tests {
             }
             let mine = evaluate_mask(bm | m);
             let (mut win, mut all) = (0.0, 0.0);
-            for j in 0..COMBOS {
+            for (j, &w) in opp.iter().enumerate() {
                 let o = combo_mask(j);
                 if o & (bm | m) != 0 {
                     continue;
                 }
                 let theirs = evaluate_mask(bm | o);
-                all += opp[j];
-                win += opp[j]
-                    * match mine.cmp(&theirs) {
-                        std::cmp::Ordering::Greater => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Less => 0.0,
-                    };
+                all += w;
+                win += w * match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                };
             }
             assert!((hs[i] - win / all).abs() < 1e-9, "combo {i}");
         }
