@@ -33,9 +33,18 @@ of a depth and signal pair and is cached for the process; it is deterministic, s
 position always gets the same hints. Hints rank every legal action (the listing plus the
 abstract sizes mapped to exact amounts) by the equilibrium value in chips of the abstract
 action it stands for (a real raise maps to the abstract size nearest in ratio); the reason
-gives the equilibrium's frequency. The agent samples the equilibrium's mixed action from its
-seed. A betting history the abstraction cannot follow (more raises than it models) falls back
-to the rule strategy, valued by it.
+gives the equilibrium's frequency. The agent samples the equilibrium's mixed betting action
+from its seed, and its lock likewise, with one look ahead: the unlocked card is kept for the
+next deal (OP-3.4), so when the two cards would end every showdown alike against any card the
+opponent's signal allows (a king and a queen against two DOWN cards), it locks the one that
+keeps the more valuable card (:func:`carry_values`: the equilibrium value of a deal holding
+that rank, at the match's starting depth; an ace kept is worth about 1.4 antes more than a
+3), and the lock hints are ranked by this deal's value plus the kept card's. The hint's
+``value`` stays this deal's result (the unit of ``returns()``); its reason gives the kept
+card's worth. (Locking the weaker card more often than the equilibrium does, whenever its
+equilibrium value is as high, measured far worse: it leans on opponents folding as an
+equilibrium player would.) A betting history the abstraction cannot follow (more raises than
+it models) falls back to the rule strategy, valued by it.
 """
 
 from __future__ import annotations
@@ -94,6 +103,35 @@ _LOCKED = [_higher_lock(u) for u in range(3)]
 def strength(rank: int, opponent_up: int) -> float:
     """Chance to win plus half the chance to tie against the rule model's lock."""
     return sum(p * (1.0 + _beats(rank, s)) / 2.0 for s, p in enumerate(_LOCKED[opponent_up]))
+
+
+_P_UP = 7 / 13  # chance a card is UP (8..A) in a full shoe
+_CARRY: dict[float, list[float]] = {}
+
+
+def carry_values(depth: float) -> list[float]:
+    """Per rank, the equilibrium value in antes of a deal in which the player holds that rank
+    and draws a uniform rank, at effective depth ``depth``: either position equally, the
+    opponent's UP count binomial (each card UP with chance 7/13), the better lock taken. The
+    difference between two ranks is what carrying one instead of the other into the next deal
+    is worth (OP-3.4: the unlocked card is kept). Computed once per depth and cached."""
+    found = _CARRY.get(depth)
+    if found is not None:
+        return found
+    p_up = [(1 - _P_UP) ** 2, 2 * _P_UP * (1 - _P_UP), _P_UP**2]
+    out = []
+    for h in range(13):
+        total = 0.0
+        for x in range(13):
+            mine = int(h >= FIRST_UP) + int(x >= FIRST_UP)
+            for u in range(3):
+                for role in (0, 1):
+                    ups = (mine, u) if role == 0 else (u, mine)
+                    _p, (vh, vx) = one_poker_cfr_lock(depth, ups, role, h, x, ITERATIONS)
+                    total += p_up[u] * 0.5 * max(vh, vx) / 13
+        out.append(total)
+    _CARRY[depth] = out
+    return out
 
 
 def _card_of(action: Action) -> str:
@@ -254,6 +292,7 @@ class OnePokerStrategy:
             if locks[0] == locks[1]:
                 return [locks[0]], [1.0], [va * chips], "a pair"
             return locks, [pa, pb], [va * chips, vb * chips], ""
+
         bucket = one_poker_cfr_depth(v.depth, v.ups)
         scale = bucket / v.depth if v.depth > 0 else 1.0
         try:
@@ -299,6 +338,26 @@ class OnePokerStrategy:
             values.append(value * chips)
         return acts, probs, values, ""
 
+    def lock_carry(self, state: State) -> dict[Action, float]:
+        """Per lock action, the value in chips of the card it leaves held for the next deal
+        (:func:`carry_values` at the match's starting depth), when the two cards end every
+        showdown the same way against any card the opponent's signal allows (both beat, or
+        both lose to, each such rank); otherwise empty."""
+        v = _View(state)
+        ranks = [rank_index(c) for c in v.hand]
+        u = v.opponent_up
+        possible = range(FIRST_UP) if u == 0 else range(FIRST_UP, 13) if u == 2 else range(13)
+        if any(_beats(ranks[0], r) != _beats(ranks[1], r) for r in possible):
+            return {}  # the locks differ at some showdown: the equilibrium decides
+        start = int(state.game.options["stack"]) / v.ante - 1
+        table = carry_values(float(one_poker_cfr_depth(start, (1, 1))))
+        legal = state.legal_actions()
+        out = {}
+        for card in v.hand:
+            held = [c for c in v.hand if c != card] or [card]
+            out[_find_lock(legal, card)] = table[rank_index(held[0])] * v.ante
+        return out
+
     def search(
         self, state: State, *, seconds: float | None, iterations: int | None, seed: int
     ) -> list[Hint]:
@@ -308,6 +367,7 @@ class OnePokerStrategy:
         if policy is None:
             return self._rule_hints(state, legal)
         acts, probs, values, note = policy
+        carry = self.lock_carry(state) if v_phase(state) == "lock" else {}
         extra = [a for a in acts if a not in legal]
         everything = list(legal) + extra
         ranked: list[tuple[Hint, float]] = []
@@ -320,6 +380,8 @@ class OnePokerStrategy:
                 value, prob, mapped = values[k], 0.0, f" (valued as {acts[k]})"
             why = self.describe(state, a)
             freq = f"equilibrium plays it {prob:.0%}" if not note else f"{note}: either lock"
+            if a in carry:
+                freq += f"; the card kept is worth {carry[a]:+.2f} chips next deal"
             hint = Hint(
                 action=a,
                 value=value,
@@ -328,7 +390,12 @@ class OnePokerStrategy:
                 reason=f"{why}; {freq}{mapped}",
             )
             ranked.append((hint, prob))
-        order = sorted(range(len(ranked)), key=lambda i: (-ranked[i][0].value, -ranked[i][1], i))
+
+        def key(i: int) -> tuple[float, float, int]:
+            hint = ranked[i][0]
+            return (-(hint.value + carry.get(hint.action, 0.0)), -ranked[i][1], i)
+
+        order = sorted(range(len(ranked)), key=key)
         return [ranked[i][0] for i in order]
 
     def _nearest(self, action: Action, acts: list[Action]) -> int:
@@ -364,12 +431,17 @@ class OnePokerStrategy:
     def search_act(
         self, state: State, *, seconds: float | None, iterations: int | None, seed: int
     ) -> Action:
-        """The equilibrium's mixed action, sampled from ``seed``."""
+        """The equilibrium's mixed action, sampled from ``seed``; at the lock, the card whose
+        value this deal plus the held card's value next deal is higher."""
         policy = self._policy(state)
         rng = Rng(seed)
         if policy is None:
             return self.choose(state, rng)
-        acts, probs, _values, _note = policy
+        acts, probs, values, _note = policy
+        carry = self.lock_carry(state) if v_phase(state) == "lock" and len(acts) == 2 else {}
+        if carry:
+            totals = [values[k] + carry[acts[k]] for k in range(2)]
+            return acts[0] if totals[0] >= totals[1] else acts[1]
         total = sum(probs)
         if total <= 0:
             return acts[0]
@@ -380,6 +452,10 @@ class OnePokerStrategy:
             if u < acc:
                 return a
         return acts[-1]
+
+
+def v_phase(state: State) -> str:
+    return str(state.phase)  # type: ignore[attr-defined]
 
 
 def _find_lock(legal: Sequence[Action], card: str) -> Action:
