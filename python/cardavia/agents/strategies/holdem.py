@@ -351,7 +351,13 @@ class HoldemStrategy:
         return cands, np.vstack(blocks), random_kind, v
 
     def search(
-        self, state: State, *, seconds: float | None, iterations: int | None, seed: int
+        self,
+        state: State,
+        *,
+        seconds: float | None,
+        iterations: int | None,
+        seed: int,
+        config: object = None,
     ) -> list[Hint]:
         cands, rows, random_kind, v = self._evaluate(state, seconds, iterations, seed)
         note = f"equity {rows[:, -1].mean():.0%} against the ranges"

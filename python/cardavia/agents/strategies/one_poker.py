@@ -359,7 +359,13 @@ class OnePokerStrategy:
         return out
 
     def search(
-        self, state: State, *, seconds: float | None, iterations: int | None, seed: int
+        self,
+        state: State,
+        *,
+        seconds: float | None,
+        iterations: int | None,
+        seed: int,
+        config: object = None,
     ) -> list[Hint]:
         """Every legal action valued by the equilibrium (see the module documentation)."""
         policy = self._policy(state)

@@ -7,4 +7,4 @@ pub mod cfr;
 pub mod determinize;
 pub mod holdem;
 
-pub use determinize::{sample_with, HiddenCards};
+pub use determinize::{sample_many_with, sample_with, HiddenCards};
