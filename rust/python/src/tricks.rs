@@ -162,6 +162,9 @@ fn score_dict<'py>(py: Python<'py>, s: &bridge::Score) -> PyResult<Bound<'py, Py
     Ok(d)
 }
 
+/// One seat's box as Python gives it: None, or `(hcp_lo, hcp_hi, [(lo, hi)] * 4)`.
+type HandBoxArg = Option<(u8, u8, Vec<(u8, u8)>)>;
+
 /// The duplicate score (BR-5) of ``contract`` (``"4S"``, ``"3NTX"``...) by ``declarer``
 /// (0..3 = N E S W) taking ``tricks`` with ``vulnerability`` (none/ns/ew/both), as a dict.
 #[pyfunction]
@@ -567,7 +570,7 @@ impl PyBridgeDeal {
         &self,
         py: Python<'_>,
         viewer: usize,
-        boxes: Vec<Option<(u8, u8, Vec<(u8, u8)>)>>,
+        boxes: Vec<HandBoxArg>,
         count: usize,
         seed: u64,
         max_draws: usize,
