@@ -12,6 +12,7 @@ use cardavia_core::betting::{self as core, holdem, one_poker, Bet, HoldemEvent, 
 use cardavia_core::cards::{format_cards, Card};
 use cardavia_core::rng::Rng;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use crate::convert::Text;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -293,18 +294,18 @@ impl PyHoldemHand {
     fn violation(
         &self,
         seat: usize,
-        kind: &str,
+        kind: Text,
         amount: Option<u64>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let v = match (kind, amount) {
+        let v = match (&*kind, amount) {
             ("bet" | "raise", Some(t)) => self.0.raise_violation(seat, t),
-            _ => self.0.violation(seat, bet_from(kind, amount.map(|_| 0))?),
+            _ => self.0.violation(seat, bet_from(&kind, amount.map(|_| 0))?),
         };
         Ok(v.map(|v| (v.rule, v.message)))
     }
     #[pyo3(signature = (seat, kind, amount = None))]
-    fn apply(&mut self, seat: usize, kind: &str, amount: Option<u32>) -> PyResult<()> {
-        let bet = bet_from(kind, amount)?;
+    fn apply(&mut self, seat: usize, kind: Text, amount: Option<u32>) -> PyResult<()> {
+        let bet = bet_from(&kind, amount)?;
         self.0
             .apply(seat, bet)
             .map_err(|v| invalid_argument(v.to_string()))
@@ -367,17 +368,17 @@ impl PyHoldemHand {
     /// ``n`` playouts of the rest of the hand under ``policy`` ("random" or "greedy"): an
     /// (n, seats) float64 array of chips won or lost in the hand. Playout ``i`` is seeded from
     /// (``seed``, ``i``): the same for any ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
         let n = count_of(n, "n")?;
-        let policy = policy_of(policy)?;
+        let policy = policy_of(&policy)?;
         if self.0.is_over() {
             return Err(invalid_argument(
                 "the hand is over: there is no decision to play out from",
@@ -719,14 +720,14 @@ impl PyOnePokerDeal {
     fn violation(
         &self,
         seat: usize,
-        kind: &str,
+        kind: Text,
         amount: Option<u64>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let v = match (kind, amount) {
+        let v = match (&*kind, amount) {
             ("bet" | "raise", Some(t)) => self.0.raise_violation(seat, t),
             _ => self
                 .0
-                .bet_violation(seat, bet_from(kind, amount.map(|_| 0))?),
+                .bet_violation(seat, bet_from(&kind, amount.map(|_| 0))?),
         };
         Ok(v.map(|v| (v.rule, v.message)))
     }
@@ -800,17 +801,17 @@ impl PyOnePokerDeal {
     }
     /// ``n`` playouts of the rest of the deal (locks included) under ``policy``: an (n, 2)
     /// float64 array of chips won or lost in the deal; seeded per playout as for Hold'em.
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
         let n = count_of(n, "n")?;
-        let policy = policy_of(policy)?;
+        let policy = policy_of(&policy)?;
         if self.0.is_over() {
             return Err(invalid_argument(
                 "the deal is over: there is no decision to play out from",
@@ -823,8 +824,8 @@ impl PyOnePokerDeal {
         })
     }
     #[pyo3(signature = (seat, kind, amount = None))]
-    fn apply(&mut self, seat: usize, kind: &str, amount: Option<u32>) -> PyResult<()> {
-        let bet = bet_from(kind, amount)?;
+    fn apply(&mut self, seat: usize, kind: Text, amount: Option<u32>) -> PyResult<()> {
+        let bet = bet_from(&kind, amount)?;
         self.0
             .apply(seat, bet)
             .map_err(|v| invalid_argument(v.to_string()))

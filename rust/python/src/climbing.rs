@@ -15,6 +15,7 @@ use cardavia_core::rng::Rng;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
+use crate::convert::Text;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
@@ -278,11 +279,11 @@ impl PyPlay {
 #[pyfunction]
 #[pyo3(signature = (ruleset, cards, first_play = false))]
 pub fn climb_classify(
-    ruleset: &str,
+    ruleset: Text,
     cards: &Bound<'_, PyAny>,
     first_play: bool,
 ) -> PyResult<Vec<PyPlay>> {
-    let rs = ruleset_from(ruleset)?;
+    let rs = ruleset_from(&ruleset)?;
     let cards = cardset_from_any(cards)?;
     let context = PlayContext {
         first_play_of_deal: first_play,
@@ -298,12 +299,12 @@ pub fn climb_classify(
 #[pyfunction]
 #[pyo3(signature = (ruleset, hand, to_beat = None, first_play = false))]
 pub fn climb_legal_plays(
-    ruleset: &str,
+    ruleset: Text,
     hand: &Bound<'_, PyAny>,
     to_beat: Option<PyPlay>,
     first_play: bool,
 ) -> PyResult<Vec<PyPlay>> {
-    let rs = ruleset_from(ruleset)?;
+    let rs = ruleset_from(&ruleset)?;
     let hand = cardset_from_any(hand)?;
     if let Some(top) = &to_beat {
         if top.0.ruleset() != rs {
@@ -360,8 +361,8 @@ impl From<ClimbTable> for PyClimbTable {
 impl PyClimbTable {
     /// A table at the start of card play: ``hands[i]`` is seat i's hand, ``first_player`` leads.
     #[new]
-    fn new(ruleset: &str, hands: Vec<Bound<'_, PyAny>>, first_player: usize) -> PyResult<Self> {
-        let rs = ruleset_from(ruleset)?;
+    fn new(ruleset: Text, hands: Vec<Bound<'_, PyAny>>, first_player: usize) -> PyResult<Self> {
+        let rs = ruleset_from(&ruleset)?;
         let hands = hands
             .iter()
             .map(cardset_from_any)
@@ -528,17 +529,17 @@ impl PyClimbTable {
     /// interpreter released; ``threads`` 0 = all cores. Results do not depend on ``threads``.
     /// Returns numpy arrays: ``finish_order`` (n, players; -1 = did not finish), ``cards_left``,
     /// ``plays_made``, ``bombs_played``, ``response_bomb_tricks`` (n, players), ``actions`` (n,).
-    #[pyo3(signature = (n, policy = "random", seed = Seed(0), threads = Threads(1)))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Seed(0), threads = Threads(1)))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: Count,
-        policy: &str,
+        policy: Text,
         seed: Seed,
         threads: Threads,
     ) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed, threads) = (n.0, seed.0, threads.0);
-        let policy = policy_arg(policy)?;
+        let policy = policy_arg(&policy)?;
         let table = self.0.clone();
         let players = table.num_players();
         let cells = n
@@ -676,7 +677,11 @@ impl PyClimbTable {
             }
         };
         if self.0.is_over() {
-            return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
+            return Err(illegal_action(
+                py,
+                format!("action id {id} is not a legal action id now: {DEAL_OVER}"),
+                "",
+            ));
         }
         if self.1.valid && !self.1.ids.is_empty() {
             if let Some(k) = self.1.ids.iter().position(|&x| x == id) {
@@ -942,17 +947,17 @@ fn start_arg(start: &Bound<'_, PyTuple>) -> PyResult<DealStart> {
 /// ``("red_ten", "lighting", hands, first_player, polled, lit)`` or ``("red_ten", "play",
 /// table, lit)``. Playout ``i`` depends only on ``seed`` and ``i``, not on ``threads``.
 #[pyfunction]
-#[pyo3(signature = (start, n, policy = "random", seed = Seed(0), threads = Threads(1)))]
+#[pyo3(signature = (start, n, policy = Text::from("random"), seed = Seed(0), threads = Threads(1)))]
 pub fn climb_playouts<'py>(
     py: Python<'py>,
     start: &Bound<'py, PyTuple>,
     n: Count,
-    policy: &str,
+    policy: Text,
     seed: Seed,
     threads: Threads,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let (n, seed, threads) = (n.0, seed.0, threads.0);
-    let policy = policy_arg(policy)?;
+    let policy = policy_arg(&policy)?;
     let start = start_arg(start)?;
     let players = start.num_players();
     let cells = n.checked_mul(players).ok_or_else(|| {
@@ -967,14 +972,14 @@ pub fn climb_playouts<'py>(
 /// ``(steps, returns)``, each step an action id of the game's action space or -1 where a void
 /// Dou Dizhu deal was redealt (DDZ-3.5c).
 #[pyfunction]
-#[pyo3(signature = (start, policy = "random", seed = Seed(0), index = 0))]
+#[pyo3(signature = (start, policy = Text::from("random"), seed = Seed(0), index = 0))]
 pub fn climb_playout_trace(
     start: &Bound<'_, PyTuple>,
-    policy: &str,
+    policy: Text,
     seed: Seed,
     index: u64,
 ) -> PyResult<(Vec<i64>, Vec<f64>)> {
-    let policy = policy_arg(policy)?;
+    let policy = policy_arg(&policy)?;
     let seed = seed.0;
     let start = start_arg(start)?;
     let (trace, returns) = deals::deal_playout_trace(&start, policy, seed, index);
@@ -1066,8 +1071,8 @@ pub fn rt_resample(
 /// The action id of the play ``cards`` in the game's fixed action space (None if the cards are
 /// no valid play of the game).
 #[pyfunction]
-pub fn climb_action_id(ruleset: &str, cards: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
-    let rs = ruleset_from(ruleset)?;
+pub fn climb_action_id(ruleset: Text, cards: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+    let rs = ruleset_from(&ruleset)?;
     if rs == Ruleset::FiveTenKing {
         return Err(invalid_argument(
             "five_ten_king numbers its actions elsewhere",
@@ -1095,8 +1100,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// at a time from the seat after ``dealer`` (RT-3.3). Returns the hands and the cards left over.
 #[pyfunction]
 #[pyo3(signature = (ruleset, seed, dealer = 0))]
-pub fn climb_deal(ruleset: &str, seed: Seed, dealer: usize) -> PyResult<(PyHands, PyCardSet)> {
-    let rs = ruleset_from(ruleset)?;
+pub fn climb_deal(ruleset: Text, seed: Seed, dealer: usize) -> PyResult<(PyHands, PyCardSet)> {
+    let rs = ruleset_from(&ruleset)?;
     let to_mask =
         |cards: &[cardavia_core::cards::Card]| CardSet(cards.iter().fold(0u64, |m, c| m | c.bit()));
     match rs {

@@ -10,6 +10,7 @@ use cardavia_core::climbing::{
     Policy, Ruleset, TopPlay, FTK_PLAYERS,
 };
 use numpy::{PyArray1, PyArrayMethods};
+use crate::convert::Text;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -379,17 +380,17 @@ impl PyFtkTable {
     /// (n,), ``hands_to_banker_side`` (n,), ``end`` (n,: 1 = E1, 2 = E2), ``ender`` (n,),
     /// ``cards_captured``/``cards_left`` (n, 5), ``actions`` (n,); and ``captured``/``hands``:
     /// lists of the n × 5 CardBags when ``with_cards`` is true.
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1, with_cards = false))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1, with_cards = false))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: u64,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
         with_cards: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let policy = match policy {
+        let policy = match &*policy {
             "random" => Policy::Random,
             "greedy" => Policy::Greedy,
             other => {
@@ -1010,24 +1011,24 @@ impl PyFtkGame {
     #[pyo3(signature = (kind, card = None, ordinal = None, play = None))]
     fn action_id(
         &self,
-        kind: &str,
+        kind: Text,
         card: Option<PyCard>,
         ordinal: Option<u8>,
         play: Option<PyPlay>,
     ) -> PyResult<Option<u32>> {
-        let a = action_from_parts(kind, card, ordinal, play)?;
+        let a = action_from_parts(&kind, card, ordinal, play)?;
         Ok(self.game.action_id(&a))
     }
     /// (rule id, message) if the action is illegal now, else None.
     #[pyo3(signature = (kind, card = None, ordinal = None, play = None))]
     fn violation(
         &self,
-        kind: &str,
+        kind: Text,
         card: Option<PyCard>,
         ordinal: Option<u8>,
         play: Option<PyPlay>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let a = action_from_parts(kind, card, ordinal, play)?;
+        let a = action_from_parts(&kind, card, ordinal, play)?;
         Ok(self.game.violation(&a).map(|v| (v.rule, v.message)))
     }
     /// Applies an action (checked first unless ``check`` is false); returns (rule, message)
@@ -1035,13 +1036,13 @@ impl PyFtkGame {
     #[pyo3(signature = (kind, card = None, ordinal = None, play = None, check = true))]
     fn apply(
         &mut self,
-        kind: &str,
+        kind: Text,
         card: Option<PyCard>,
         ordinal: Option<u8>,
         play: Option<PyPlay>,
         check: bool,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let a = action_from_parts(kind, card, ordinal, play)?;
+        let a = action_from_parts(&kind, card, ordinal, play)?;
         if self.game.is_over() {
             return Ok(Some(("FTK-6.1", "the deal is over".into())));
         }
@@ -1135,16 +1136,16 @@ impl PyFtkGame {
     /// interpreter released: a float64 array (n, 5) of each seat's level change (the unit of
     /// ``returns()``). ``policy`` "random" or "greedy"; ``threads`` 0 = all cores; the result
     /// does not depend on ``threads``.
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
         n: u64,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = parse_policy(policy)?;
+        let policy = parse_policy(&policy)?;
         let n = check_count(n, MAX_PLAYOUTS)?;
         if self.game.is_over() {
             return Err(invalid_argument("the deal is over"));

@@ -64,6 +64,7 @@ use cardavia_core::climbing::guandan::{
 use cardavia_core::climbing::Policy;
 use cardavia_core::rng::Rng;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use crate::convert::Text;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -470,16 +471,16 @@ impl PyGuandanTable {
     /// ``n`` seeded playouts to the end of the deal in Rust with the interpreter released
     /// (``policy`` "random" or "greedy"; ``threads`` 0 = all cores; results do not depend on
     /// ``threads``). Returns numpy arrays ``order`` (n, 4: seats 1st..4th) and ``actions`` (n,).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: u64,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let policy = parse_policy(policy)?;
+        let policy = parse_policy(&policy)?;
         let n = check_count(n, MAX_PLAYOUTS)?;
         let table = self.0.clone();
         let threads = threads_or_all(threads);
@@ -499,16 +500,16 @@ impl PyGuandanTable {
     /// ``n`` seeded playouts to the end of the deal from here in Rust with the interpreter
     /// released: a float64 array (n, 4) of each seat's payoff in the unit of
     /// ``GuandanState.returns()`` (the winners' promotion, negated for the losers).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
         n: u64,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = parse_policy(policy)?;
+        let policy = parse_policy(&policy)?;
         let n = check_count(n, MAX_PLAYOUTS)?;
         if self.0.is_over() {
             return Err(invalid_argument("the deal is over"));
@@ -552,7 +553,7 @@ pub fn guandan_wild_card(level: u8) -> PyResult<PyCard> {
 /// after the returns (GD-4.8). Returns a float64 array (n, 4) as
 /// ``GuandanTable.playout_returns``.
 #[pyfunction]
-#[pyo3(signature = (level, hands, pending, chosen, leader, n, policy = "random", seed = 0, threads = 1))]
+#[pyo3(signature = (level, hands, pending, chosen, leader, n, policy = Text::from("random"), seed = 0, threads = 1))]
 #[allow(clippy::too_many_arguments)]
 pub fn guandan_return_playouts<'py>(
     py: Python<'py>,
@@ -562,11 +563,11 @@ pub fn guandan_return_playouts<'py>(
     chosen: Vec<(usize, usize, Bound<'py, PyAny>)>,
     leader: usize,
     n: u64,
-    policy: &str,
+    policy: Text,
     seed: u64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let policy = parse_policy(policy)?;
+    let policy = parse_policy(&policy)?;
     let n = check_count(n, MAX_PLAYOUTS)?;
     let chosen = chosen
         .iter()

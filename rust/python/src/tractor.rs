@@ -9,6 +9,7 @@ use cardavia_core::tractor::{
     self as core, Declaring, Knowledge, Phase, Policy, RuleViolation, Start, TractorTable, Trump,
 };
 use numpy::{PyArray1, PyArrayMethods};
+use crate::convert::{Int, Text};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -53,17 +54,17 @@ fn policy_from(policy: &str) -> PyResult<Policy> {
     policy.parse::<Policy>().map_err(to_py)
 }
 
-fn checked_count(n: i64) -> PyResult<usize> {
+fn checked_count(Int(n): Int<u64>) -> PyResult<usize> {
     if n < 1 {
         return Err(invalid_argument(format!("n must be at least 1, got {n}")));
     }
     usize::try_from(n).map_err(|_| invalid_argument(format!("n = {n} is too large")))
 }
 
-fn checked_threads(threads: i64) -> PyResult<usize> {
-    if threads < 0 {
+fn checked_threads(Int(threads): Int<u64>) -> PyResult<usize> {
+    if threads > 4096 {
         return Err(invalid_argument(format!(
-            "threads must be 0 (all cores) or positive, got {threads}"
+            "threads must be 0 (all cores) to 4096, got {threads}"
         )));
     }
     Ok(threads_or_all(threads as usize))
@@ -241,9 +242,9 @@ fn suit_from_any(suit: Option<&str>) -> PyResult<Option<u8>> {
 impl PyTrump {
     #[new]
     #[pyo3(signature = (level, suit = None))]
-    fn new(level: &Bound<'_, PyAny>, suit: Option<&str>) -> PyResult<Self> {
+    fn new(level: &Bound<'_, PyAny>, suit: Option<Text>) -> PyResult<Self> {
         let l = level_from_any(level)?;
-        Trump::new(l, suit_from_any(suit)?)
+        Trump::new(l, suit_from_any(suit.as_deref())?)
             .map(PyTrump)
             .map_err(to_py)
     }
@@ -286,10 +287,10 @@ impl PyTrump {
             .collect()
     }
     /// The card kinds of an effective suit (``"c"``..``"s"`` or ``"trump"``).
-    fn suit_cards(&self, suit: &str) -> PyResult<PyCardSet> {
+    fn suit_cards(&self, suit: Text) -> PyResult<PyCardSet> {
         let s = SUIT_LETTERS
             .iter()
-            .position(|&x| x == suit)
+            .position(|&x| x == &*suit)
             .ok_or_else(|| invalid_argument(format!("{suit:?} is not c, d, h, s or trump")))?;
         Ok(PyCardSet(CardSet(self.0.suit_mask(s as u8))))
     }
@@ -716,22 +717,22 @@ impl PyTractorTable {
     /// ``n`` seeded playouts from here under ``policy`` (``"random"`` or ``"greedy"``, see
     /// ``cardavia_core::tractor::playout``), settled (TR-5.4): an ``(n, 4)`` float64 array of
     /// returns; the table is unchanged; independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         if self.0.current_player().is_none() {
             return Err(invalid_argument("the deal is over: nothing to play out"));
         }
-        returns_array(py, Start::Table(&self.0), n, seed, policy, threads)
+        returns_array(py, Start::Table(&self.0), n, seed.0, policy, threads)
     }
     /// Like :meth:`playout_returns` from the declaration phase of a deal: the dealt
     /// ``hands`` (25 cards per seat), the ``kitty`` in order, the ``level`` (2..14), the
@@ -739,7 +740,7 @@ impl PyTractorTable {
     /// so far (-1 = pass, else the declaration kind 0..9 = action id - 1).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn declaring_playout_returns<'py>(
         py: Python<'py>,
         hands: Vec<Bound<'py, PyAny>>,
@@ -748,19 +749,19 @@ impl PyTractorTable {
         seat: usize,
         first_deal: bool,
         calls: Vec<i64>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
         if d.is_done() {
             return Err(invalid_argument("the declaration phase is over"));
         }
-        returns_array(py, Start::Declaring(&d), n, seed, policy, threads)
+        returns_array(py, Start::Declaring(&d), n, seed.0, policy, threads)
     }
     /// The Rust mirror of a declaration phase given as for
     /// :meth:`declaring_playout_returns`, after ``calls``: a dict with ``current_player``

@@ -20,6 +20,7 @@ use cardavia_core::tricks::playout::Policy;
 use cardavia_core::tricks::smear::{self, Action, Phase as SmearPhase, SmearDeal};
 use cardavia_core::tricks::{self as core, TrickState, TrumpRules};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use crate::convert::Text;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -167,13 +168,13 @@ fn score_dict<'py>(py: Python<'py>, s: &bridge::Score) -> PyResult<Bound<'py, Py
 #[pyfunction]
 pub fn bridge_score<'py>(
     py: Python<'py>,
-    contract: &str,
+    contract: Text,
     declarer: usize,
-    vulnerability: &str,
+    vulnerability: Text,
     tricks: u8,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let c = Contract::parse(contract).map_err(to_py)?;
-    let s = bridge::score(c, declarer, vul_from(vulnerability)?, tricks).map_err(to_py)?;
+    let c = Contract::parse(&contract).map_err(to_py)?;
+    let s = bridge::score(c, declarer, vul_from(&vulnerability)?, tricks).map_err(to_py)?;
     score_dict(py, &s)
 }
 
@@ -187,8 +188,8 @@ pub fn bridge_call_text(id: usize) -> PyResult<String> {
 
 /// The call id of a call's text (``"pass"``, ``"P"``, ``"X"``, ``"2nt"``...).
 #[pyfunction]
-pub fn bridge_call_id(text: &str) -> PyResult<usize> {
-    Call::parse(text).map(call_id).map_err(to_py)
+pub fn bridge_call_id(text: Text) -> PyResult<usize> {
+    Call::parse(&text).map(call_id).map_err(to_py)
 }
 
 fn simulate_dict<'py>(
@@ -280,15 +281,15 @@ fn simulate_dict<'py>(
 /// released; numpy arrays per deal (see ``cardavia.bridge.simulate``). Independent of
 /// ``threads`` (0 = all cores).
 #[pyfunction]
-#[pyo3(signature = (n, vulnerability = "none", seed = 0, threads = 1))]
+#[pyo3(signature = (n, vulnerability = Text::from("none"), seed = 0, threads = 1))]
 pub fn bridge_simulate<'py>(
     py: Python<'py>,
     n: usize,
-    vulnerability: &str,
+    vulnerability: Text,
     seed: u64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let vul = vul_from(vulnerability)?;
+    let vul = vul_from(&vulnerability)?;
     check_count(n, 0, std::mem::size_of::<bridge::SimulatedDeal>() + 64, "n")?;
     let threads = threads_or_all(threads);
     let deals = sliced(py, n, 1, |first, len| {
@@ -306,8 +307,8 @@ pub struct PyBridgeDeal(pub BridgeDeal);
 impl PyBridgeDeal {
     /// ``hands`` by seat (N, E, S, W), 13 cards each; ``vulnerability`` none/ns/ew/both.
     #[new]
-    #[pyo3(signature = (hands, vulnerability = "none"))]
-    fn new(hands: Vec<Bound<'_, PyAny>>, vulnerability: &str) -> PyResult<Self> {
+    #[pyo3(signature = (hands, vulnerability = Text::from("none")))]
+    fn new(hands: Vec<Bound<'_, PyAny>>, vulnerability: Text) -> PyResult<Self> {
         if hands.len() != 4 {
             return Err(invalid_argument(format!(
                 "bridge needs 4 hands (N, E, S, W), got {}",
@@ -318,7 +319,7 @@ impl PyBridgeDeal {
         for (slot, obj) in h.iter_mut().zip(&hands) {
             *slot = cardset_from_any(obj)?;
         }
-        BridgeDeal::new(h, vul_from(vulnerability)?)
+        BridgeDeal::new(h, vul_from(&vulnerability)?)
             .map(PyBridgeDeal)
             .map_err(to_py)
     }
@@ -326,9 +327,9 @@ impl PyBridgeDeal {
     /// The deal of ``seed`` (BR-3.4), the cards ``cardavia.deal(4, 13, seed=seed)`` deals,
     /// seated from West.
     #[staticmethod]
-    #[pyo3(signature = (seed, vulnerability = "none"))]
-    fn seeded(seed: u64, vulnerability: &str) -> PyResult<Self> {
-        BridgeDeal::new(bridge::seeded_deal(seed), vul_from(vulnerability)?)
+    #[pyo3(signature = (seed, vulnerability = Text::from("none")))]
+    fn seeded(seed: u64, vulnerability: Text) -> PyResult<Self> {
+        BridgeDeal::new(bridge::seeded_deal(seed), vul_from(&vulnerability)?)
             .map(PyBridgeDeal)
             .map_err(to_py)
     }
@@ -575,16 +576,16 @@ impl PyBridgeDeal {
     /// ``n`` seeded playouts to the end from here under ``policy`` ("random" or "greedy"):
     /// a float64 array (n, 4) of the seats' returns (N E S W: ns, -ns, ns, -ns). Independent
     /// of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
         n: usize,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         check_count(n, 1, 4 * std::mem::size_of::<f64>(), "n")?;
         if self.0.phase() == bridge::Phase::Over {
             return Err(invalid_argument(
@@ -946,16 +947,16 @@ impl PySmearDeal {
     /// ``n`` seeded playouts to the end of the deal from here under ``policy`` ("random" or
     /// "greedy"), an all-pass redealt from the playout's generator (SM-3.6): a float64 array
     /// (n, players) of the seats' score changes. Independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
         n: usize,
-        policy: &str,
+        policy: Text,
         seed: u64,
         threads: usize,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let players = self.0.num_players();
         check_count(n, 1, players * std::mem::size_of::<f64>(), "n")?;
         if self.0.current_player().is_none() {
