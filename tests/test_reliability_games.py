@@ -12,6 +12,7 @@ further in ``tests/climbing_search.py``; cards and Hold'em evaluation in
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from typing import Any
@@ -243,3 +244,49 @@ def test_records_with_surrogates_or_huge_numbers(game_id: str) -> None:
             game.state_from_json(json.dumps({**record, **change}))
     with pytest.raises(InvalidArgumentError):
         game.state_from_json("\ud800")
+
+
+def _core_functions() -> list[tuple[str, Any, list[inspect.Parameter]]]:
+    out = []
+    for name in sorted(dir(cardavia._core)):
+        f = getattr(cardavia._core, name)
+        if name.startswith("_") or isinstance(f, type) or not callable(f):
+            continue
+        try:
+            params = list(inspect.signature(f).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        out.append((name, f, params))
+    return out
+
+
+def test_no_core_function_lets_overflow_surrogates_or_floats_through() -> None:
+    """Point 9 for every module-level function of ``cardavia._core``: a huge or negative
+    int, a float or a lone surrogate in any argument raises a cardavia error (or, for an
+    argument of another kind altogether, a TypeError naming it) — never OverflowError,
+    UnicodeEncodeError, or a float read as an integer."""
+    wrong: list[str] = []
+    tried = 0
+    for name, f, params in _core_functions():
+        required = [p for p in params if p.default is inspect.Parameter.empty]
+        for i in range(len(params)):
+            for bad in (2**70, -(2**70), 1.5, float("nan"), "\ud800"):
+                for fill in (1, "random", "none", "As Ks"):
+                    args: list[Any] = [fill] * max(len(required), i + 1)
+                    args[i] = bad
+                    tried += 1
+                    try:
+                        f(*args)
+                    except cardavia.CardaviaError:
+                        pass
+                    except TypeError as e:
+                        if "cannot be interpreted as an integer" in str(e):
+                            wrong.append(f"{name}({params[i].name}={bad!r}): {e}")
+                        continue  # an argument of another type: try another filler
+                    except (OverflowError, UnicodeEncodeError) as e:
+                        wrong.append(f"{name}({params[i].name}={bad!r}): {type(e).__name__}")
+                    except Exception:
+                        continue
+                    break
+    assert tried > 500
+    assert wrong == [], "\n".join(wrong[:30])

@@ -2,6 +2,8 @@
 //! playouts of the climbing games (Dou Dizhu, Zheng Shangyou, Red Ten).
 
 use crate::cards::{cardset_from_any, PyCardBag, PyCardSet};
+use crate::convert::Text;
+use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
 use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
@@ -15,7 +17,6 @@ use cardavia_core::rng::Rng;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
-use crate::convert::Text;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
@@ -361,7 +362,12 @@ impl From<ClimbTable> for PyClimbTable {
 impl PyClimbTable {
     /// A table at the start of card play: ``hands[i]`` is seat i's hand, ``first_player`` leads.
     #[new]
-    fn new(ruleset: Text, hands: Vec<Bound<'_, PyAny>>, first_player: usize) -> PyResult<Self> {
+    fn new(
+        ruleset: Text,
+        hands: Vec<Bound<'_, PyAny>>,
+        first_player: Int<Usize>,
+    ) -> PyResult<Self> {
+        let first_player = first_player.0 .0;
         let rs = ruleset_from(&ruleset)?;
         let hands = hands
             .iter()
@@ -381,7 +387,8 @@ impl PyClimbTable {
     fn current_player(&self) -> Option<usize> {
         self.0.current_player()
     }
-    fn hand(&self, player: usize) -> PyResult<PyCardSet> {
+    fn hand(&self, player: Int<Usize>) -> PyResult<PyCardSet> {
+        let player = player.0 .0;
         self.check_seat(player)?;
         Ok(PyCardSet(self.0.hand(player)))
     }
@@ -415,7 +422,8 @@ impl PyClimbTable {
     fn first_play_done(&self) -> bool {
         self.0.first_play_done()
     }
-    fn team(&self, player: usize) -> PyResult<Option<u8>> {
+    fn team(&self, player: Int<Usize>) -> PyResult<Option<u8>> {
+        let player = player.0 .0;
         self.check_seat(player)?;
         Ok(self.0.team(player))
     }
@@ -437,7 +445,8 @@ impl PyClimbTable {
             .map(|p| self.0.response_bomb_tricks(p))
             .collect()
     }
-    fn captured(&self, player: usize) -> PyResult<PyCardSet> {
+    fn captured(&self, player: Int<Usize>) -> PyResult<PyCardSet> {
+        let player = player.0 .0;
         self.check_seat(player)?;
         Ok(PyCardSet(self.0.captured(player)))
     }
@@ -491,8 +500,13 @@ impl PyClimbTable {
 
     /// Events from index ``start`` on (all by default): dicts with ``event`` = play / pass /
     /// trick / finished.
-    #[pyo3(signature = (start = 0))]
-    fn history<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (start = Int(Usize(0))))]
+    fn history<'py>(
+        &self,
+        py: Python<'py>,
+        start: Int<Usize>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let start = start.0 .0;
         let events = self.0.history();
         events[start.min(events.len())..]
             .iter()
@@ -767,11 +781,12 @@ impl PyClimbTable {
     fn sync_logs(
         &self,
         py: Python<'_>,
-        start: usize,
+        start: Int<Usize>,
         history: &Bound<'_, PyList>,
         actions: &Bound<'_, PyList>,
         bomb_bonus: bool,
     ) -> PyResult<usize> {
+        let start = start.0 .0;
         let events = self.0.history();
         let n = self.0.num_players();
         for e in &events[start.min(events.len())..] {
@@ -972,13 +987,14 @@ pub fn climb_playouts<'py>(
 /// ``(steps, returns)``, each step an action id of the game's action space or -1 where a void
 /// Dou Dizhu deal was redealt (DDZ-3.5c).
 #[pyfunction]
-#[pyo3(signature = (start, policy = Text::from("random"), seed = Seed(0), index = 0))]
+#[pyo3(signature = (start, policy = Text::from("random"), seed = Seed(0), index = Int(0)))]
 pub fn climb_playout_trace(
     start: &Bound<'_, PyTuple>,
     policy: Text,
     seed: Seed,
-    index: u64,
+    index: Int<u64>,
 ) -> PyResult<(Vec<i64>, Vec<f64>)> {
+    let index = index.0;
     let policy = policy_arg(&policy)?;
     let seed = seed.0;
     let start = start_arg(start)?;
@@ -1003,15 +1019,17 @@ fn py_hands(hands: &[CardSet]) -> PyHands {
 /// ``hands`` the dealt 17-card hands, ``table``/``landlord`` once card play has started.
 /// Returns the new dealt hands, the bottom and the new table (None during the auction).
 #[pyfunction]
-#[pyo3(signature = (player, hands, bottom, seed, table = None, landlord = 0))]
+#[pyo3(signature = (player, hands, bottom, seed, table = None, landlord = Int(Usize(0))))]
 pub fn ddz_resample(
-    player: usize,
+    player: Int<Usize>,
     hands: &Bound<'_, PyAny>,
     bottom: &Bound<'_, PyAny>,
     seed: Seed,
     table: Option<PyRef<'_, PyClimbTable>>,
-    landlord: usize,
+    landlord: Int<Usize>,
 ) -> PyResult<(PyHands, PyCardSet, Option<PyClimbTable>)> {
+    let player = player.0 .0;
+    let landlord = landlord.0 .0;
     let hands = hands_arg::<3>(hands, "hands")?;
     let bottom = cardset_from_any(bottom)?;
     let mut rng = Rng::new(seed.0);
@@ -1029,11 +1047,12 @@ pub fn ddz_resample(
 /// forced, ZSY-6.3): the new dealt hands and the new table.
 #[pyfunction]
 pub fn zsy_resample(
-    player: usize,
+    player: Int<Usize>,
     hands: &Bound<'_, PyAny>,
     table: PyRef<'_, PyClimbTable>,
     seed: Seed,
 ) -> PyResult<(PyHands, PyClimbTable)> {
+    let player = player.0 .0;
     let hands = hands_arg::<3>(hands, "hands")?;
     let mut rng = Rng::new(seed.0);
     let (hands, table) =
@@ -1047,14 +1066,16 @@ pub fn zsy_resample(
 #[pyfunction]
 #[pyo3(signature = (player, hands, shown, lit, first_player, seed, table = None))]
 pub fn rt_resample(
-    player: usize,
+    player: Int<Usize>,
     hands: &Bound<'_, PyAny>,
     shown: &Bound<'_, PyAny>,
     lit: [bool; 4],
-    first_player: usize,
+    first_player: Int<Usize>,
     seed: Seed,
     table: Option<PyRef<'_, PyClimbTable>>,
 ) -> PyResult<(PyHands, Option<PyClimbTable>)> {
+    let player = player.0 .0;
+    let first_player = first_player.0 .0;
     let hands = hands_arg::<4>(hands, "hands")?;
     let know = RtKnowledge {
         shown: hands_arg::<4>(shown, "shown")?,
@@ -1099,8 +1120,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// each seat in turn (ZSY-3.2); Red Ten the 54 cards shuffled by ``Rng(seed)`` and dealt one
 /// at a time from the seat after ``dealer`` (RT-3.3). Returns the hands and the cards left over.
 #[pyfunction]
-#[pyo3(signature = (ruleset, seed, dealer = 0))]
-pub fn climb_deal(ruleset: Text, seed: Seed, dealer: usize) -> PyResult<(PyHands, PyCardSet)> {
+#[pyo3(signature = (ruleset, seed, dealer = Int(Usize(0))))]
+pub fn climb_deal(ruleset: Text, seed: Seed, dealer: Int<Usize>) -> PyResult<(PyHands, PyCardSet)> {
+    let dealer = dealer.0 .0;
     let rs = ruleset_from(&ruleset)?;
     let to_mask =
         |cards: &[cardavia_core::cards::Card]| CardSet(cards.iter().fold(0u64, |m, c| m | c.bit()));

@@ -13,6 +13,12 @@
 //! * [`text_arg`]: a `str` as UTF-8 text; [`card_text`] the same for card text.
 //! * [`count_vector`]: a 1-D numpy array of any integer dtype as `i128` counts;
 //!   [`array_description`] says what an argument that is not the expected array is.
+//!
+//! Where the argument's name is not needed in the message, a parameter can instead be declared
+//! with the newtypes [`Int<T>`](Int) (`n: Int<u64>`, `seat: Int<Usize>`) and [`Text`]
+//! (`policy: Text`), which convert the same way; every `#[pyfunction]` and `#[pymethods]`
+//! parameter that is an integer or text uses one of these (issue 18, point 9). A default value
+//! is written `seed = Int(0)`, `policy = Text::from("random")` (the stubs show it as `...`).
 
 use crate::errors::{card_error, invalid_argument};
 use cardavia_core::CardError;

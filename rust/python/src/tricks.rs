@@ -10,6 +10,8 @@
 //!   `12 + index` discard, `66 + index` partner call, `120 + index` play.
 
 use crate::cards::{cardset_from_any, PyCard, PyCardSet};
+use crate::convert::Text;
+use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardSet};
 use cardavia_core::rng::Rng;
@@ -20,7 +22,6 @@ use cardavia_core::tricks::playout::Policy;
 use cardavia_core::tricks::smear::{self, Action, Phase as SmearPhase, SmearDeal};
 use cardavia_core::tricks::{self as core, TrickState, TrumpRules};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use crate::convert::Text;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -169,10 +170,12 @@ fn score_dict<'py>(py: Python<'py>, s: &bridge::Score) -> PyResult<Bound<'py, Py
 pub fn bridge_score<'py>(
     py: Python<'py>,
     contract: Text,
-    declarer: usize,
+    declarer: Int<Usize>,
     vulnerability: Text,
-    tricks: u8,
+    tricks: Int<u8>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let declarer = declarer.0 .0;
+    let tricks = tricks.0;
     let c = Contract::parse(&contract).map_err(to_py)?;
     let s = bridge::score(c, declarer, vul_from(&vulnerability)?, tricks).map_err(to_py)?;
     score_dict(py, &s)
@@ -180,7 +183,8 @@ pub fn bridge_score<'py>(
 
 /// The text of call ``id`` (``"P"``, ``"X"``, ``"XX"``, ``"1C"``...), and back.
 #[pyfunction]
-pub fn bridge_call_text(id: usize) -> PyResult<String> {
+pub fn bridge_call_text(id: Int<Usize>) -> PyResult<String> {
+    let id = id.0 .0;
     call_of_id(id)
         .map(|c| c.to_string())
         .ok_or_else(|| bad_id(id, 38))
@@ -281,14 +285,17 @@ fn simulate_dict<'py>(
 /// released; numpy arrays per deal (see ``cardavia.bridge.simulate``). Independent of
 /// ``threads`` (0 = all cores).
 #[pyfunction]
-#[pyo3(signature = (n, vulnerability = Text::from("none"), seed = 0, threads = 1))]
+#[pyo3(signature = (n, vulnerability = Text::from("none"), seed = Int(0), threads = Int(Usize(1))))]
 pub fn bridge_simulate<'py>(
     py: Python<'py>,
-    n: usize,
+    n: Int<Usize>,
     vulnerability: Text,
-    seed: u64,
-    threads: usize,
+    seed: Int<u64>,
+    threads: Int<Usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let n = n.0 .0;
+    let seed = seed.0;
+    let threads = threads.0 .0;
     let vul = vul_from(&vulnerability)?;
     check_count(n, 0, std::mem::size_of::<bridge::SimulatedDeal>() + 64, "n")?;
     let threads = threads_or_all(threads);
@@ -328,7 +335,8 @@ impl PyBridgeDeal {
     /// seated from West.
     #[staticmethod]
     #[pyo3(signature = (seed, vulnerability = Text::from("none")))]
-    fn seeded(seed: u64, vulnerability: Text) -> PyResult<Self> {
+    fn seeded(seed: Int<u64>, vulnerability: Text) -> PyResult<Self> {
+        let seed = seed.0;
         BridgeDeal::new(bridge::seeded_deal(seed), vul_from(&vulnerability)?)
             .map(PyBridgeDeal)
             .map_err(to_py)
@@ -448,7 +456,9 @@ impl PyBridgeDeal {
         }
     }
     /// (rule, message) if ``actor`` may not take action ``id`` now, else None.
-    fn violation(&self, actor: usize, id: usize) -> PyResult<Violation> {
+    fn violation(&self, actor: Int<Usize>, id: Int<Usize>) -> PyResult<Violation> {
+        let actor = actor.0 .0;
+        let id = id.0 .0;
         let r = if let Some(call) = call_of_id(id) {
             if self.0.phase() != bridge::Phase::Auction {
                 return Ok(Some(("BR-3.8", "the auction is over".to_string())));
@@ -466,7 +476,9 @@ impl PyBridgeDeal {
         Ok(r.err().map(|v| (v.rule, v.message)))
     }
     /// ``actor`` takes action ``id`` (checked).
-    fn apply(&mut self, actor: usize, id: usize) -> PyResult<()> {
+    fn apply(&mut self, actor: Int<Usize>, id: Int<Usize>) -> PyResult<()> {
+        let actor = actor.0 .0;
+        let id = id.0 .0;
         let r = if let Some(call) = call_of_id(id) {
             self.0.call(actor, call)
         } else if let Some(card) = id
@@ -486,14 +498,17 @@ impl PyBridgeDeal {
     }
     /// ``n`` random continuations of this deal to its end (random calls and cards), in Rust;
     /// the same arrays as ``bridge_simulate``. Independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    #[pyo3(signature = (n, seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        seed: u64,
-        threads: usize,
+        n: Int<Usize>,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
         check_count(n, 0, std::mem::size_of::<bridge::SimulatedDeal>() + 64, "n")?;
         let base = &self.0;
         let threads = threads_or_all(threads);
@@ -509,7 +524,8 @@ impl PyBridgeDeal {
     /// Applies action ``id`` for the seat that chooses now (declarer at dummy's turns) if the
     /// rules allow it: None when applied, else (rule, message) and nothing changes.
     /// InvalidArgumentError for an id outside 0..89.
-    fn step(&mut self, id: usize) -> PyResult<Violation> {
+    fn step(&mut self, id: Int<Usize>) -> PyResult<Violation> {
+        let id = id.0 .0;
         let r = if let Some(call) = call_of_id(id) {
             match self.0.auction().to_call() {
                 Some(seat) => self.0.call(seat, call),
@@ -552,7 +568,9 @@ impl PyBridgeDeal {
     }
     /// A deal at the same point, consistent with what ``viewer`` has seen, every card hidden
     /// from him dealt again exactly uniformly (see ``BridgeDeal::resample`` in the core).
-    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<Self> {
+    fn resample(&self, py: Python<'_>, viewer: Int<Usize>, seed: Int<u64>) -> PyResult<Self> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
         let deal = &self.0;
         py.detach(|| deal.resample(viewer, &mut Rng::new(seed)))
             .map(PyBridgeDeal)
@@ -576,15 +594,18 @@ impl PyBridgeDeal {
     /// ``n`` seeded playouts to the end from here under ``policy`` ("random" or "greedy"):
     /// a float64 array (n, 4) of the seats' returns (N E S W: ns, -ns, ns, -ns). Independent
     /// of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
+        n: Int<Usize>,
         policy: Text,
-        seed: u64,
-        threads: usize,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
         let policy = policy_from(&policy)?;
         check_count(n, 1, 4 * std::mem::size_of::<f64>(), "n")?;
         if self.0.phase() == bridge::Phase::Over {
@@ -668,14 +689,18 @@ fn points_dict<'py>(py: Python<'py>, p: &smear::Points) -> PyResult<Bound<'py, P
 /// ``n`` smear deals with random actions, in Rust with the interpreter released (see
 /// ``cardavia.smear.simulate``). Independent of ``threads`` (0 = all cores).
 #[pyfunction]
-#[pyo3(signature = (players, n, seed = 0, threads = 1))]
+#[pyo3(signature = (players, n, seed = Int(0), threads = Int(Usize(1))))]
 pub fn smear_simulate<'py>(
     py: Python<'py>,
-    players: usize,
-    n: usize,
-    seed: u64,
-    threads: usize,
+    players: Int<Usize>,
+    n: Int<Usize>,
+    seed: Int<u64>,
+    threads: Int<Usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let players = players.0 .0;
+    let n = n.0 .0;
+    let seed = seed.0;
+    let threads = threads.0 .0;
     if !(4..=6).contains(&players) {
         return Err(invalid_argument(format!(
             "smear is for 4, 5 or 6 players, got {players}"
@@ -770,11 +795,13 @@ impl PySmearDeal {
     /// ``hands`` by seat as dealt and the ``stock`` (SM-3.4); ``dealer`` a seat.
     #[new]
     fn new(
-        players: usize,
-        dealer: usize,
+        players: Int<Usize>,
+        dealer: Int<Usize>,
         hands: Vec<Bound<'_, PyAny>>,
         stock: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
+        let players = players.0 .0;
+        let dealer = dealer.0 .0;
         let hands = hands
             .iter()
             .map(cardset_from_any)
@@ -848,14 +875,16 @@ impl PySmearDeal {
     fn hands(&self) -> Vec<PyCardSet> {
         self.0.hands().into_iter().map(PyCardSet).collect()
     }
-    fn discards(&self, seat: usize) -> PyResult<PyCardSet> {
+    fn discards(&self, seat: Int<Usize>) -> PyResult<PyCardSet> {
+        let seat = seat.0 .0;
         if seat >= self.0.num_players() {
             return Err(invalid_argument(format!("seat {seat} does not exist")));
         }
         Ok(PyCardSet(self.0.discards(seat)))
     }
     /// The side of a seat for the points (SM-3.2, SM-3.11).
-    fn side_of(&self, seat: usize) -> usize {
+    fn side_of(&self, seat: Int<Usize>) -> usize {
+        let seat = seat.0 .0;
         self.0.side_of(seat)
     }
     #[getter]
@@ -875,11 +904,13 @@ impl PySmearDeal {
         self.0.legal_actions().into_iter().map(smear_id).collect()
     }
     /// (rule, message) if the current player may not take action ``id`` now, else None.
-    fn violation(&self, id: usize) -> PyResult<Violation> {
+    fn violation(&self, id: Int<Usize>) -> PyResult<Violation> {
+        let id = id.0 .0;
         let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
         Ok(self.0.check(a).err().map(|v| (v.rule, v.message)))
     }
-    fn apply(&mut self, id: usize) -> PyResult<()> {
+    fn apply(&mut self, id: Int<Usize>) -> PyResult<()> {
+        let id = id.0 .0;
         let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
         self.0.apply(a).map_err(|v| invalid_argument(v.to_string()))
     }
@@ -889,14 +920,17 @@ impl PySmearDeal {
     }
     /// ``n`` random continuations to the end of the deal; returns points per side (n, 3) and
     /// whether the deal was passed out (n,). Independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    #[pyo3(signature = (n, seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        seed: u64,
-        threads: usize,
+        n: Int<Usize>,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
         check_count(n, 0, 32, "n")?;
         let base = &self.0;
         let threads = threads_or_all(threads);
@@ -920,7 +954,8 @@ impl PySmearDeal {
     }
     /// Takes action ``id`` for the current player if the rules allow it: None when applied,
     /// else (rule, message) and nothing changes. InvalidArgumentError for an id outside 0..173.
-    fn step(&mut self, id: usize) -> PyResult<Violation> {
+    fn step(&mut self, id: Int<Usize>) -> PyResult<Violation> {
+        let id = id.0 .0;
         let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
         Ok(self.0.apply(a).err().map(|v| (v.rule, v.message)))
     }
@@ -934,7 +969,9 @@ impl PySmearDeal {
     }
     /// A deal at the same point consistent with what ``viewer`` has seen, every card hidden
     /// from him dealt again exactly uniformly (see ``SmearDeal::resample`` in the core).
-    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<Self> {
+    fn resample(&self, py: Python<'_>, viewer: Int<Usize>, seed: Int<u64>) -> PyResult<Self> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
         let deal = &self.0;
         py.detach(|| deal.resample(viewer, &mut Rng::new(seed)))
             .map(PySmearDeal)
@@ -947,15 +984,18 @@ impl PySmearDeal {
     /// ``n`` seeded playouts to the end of the deal from here under ``policy`` ("random" or
     /// "greedy"), an all-pass redealt from the playout's generator (SM-3.6): a float64 array
     /// (n, players) of the seats' score changes. Independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = Text::from("random"), seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
+        n: Int<Usize>,
         policy: Text,
-        seed: u64,
-        threads: usize,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
         let policy = policy_from(&policy)?;
         let players = self.0.num_players();
         check_count(n, 1, players * std::mem::size_of::<f64>(), "n")?;
@@ -988,7 +1028,12 @@ impl PySmearDeal {
 /// 0..3; ``smear`` adds the jick and jokers to the trumps (SM-2.4).
 #[pyfunction]
 #[pyo3(signature = (cards, trump = None, smear = false))]
-pub fn trick_winner(cards: &Bound<'_, PyAny>, trump: Option<u8>, smear: bool) -> PyResult<usize> {
+pub fn trick_winner(
+    cards: &Bound<'_, PyAny>,
+    trump: Option<Int<u8>>,
+    smear: bool,
+) -> PyResult<usize> {
+    let trump = trump.map(|v| v.0);
     let cards = crate::cards::cards_from_any(cards)?;
     if cards.is_empty() {
         return Err(invalid_argument("a trick has at least one card"));
@@ -1008,10 +1053,11 @@ pub fn trick_winner(cards: &Bound<'_, PyAny>, trump: Option<u8>, smear: bool) ->
 #[pyfunction]
 pub fn smear_points<'py>(
     py: Python<'py>,
-    trump: u8,
+    trump: Int<u8>,
     sides: Vec<usize>,
     tricks: Vec<(usize, Bound<'py, PyAny>, usize)>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let trump = trump.0;
     let n = sides.len();
     if trump > 3 {
         return Err(invalid_argument("trump is a suit 0..3 (c d h s)"));
