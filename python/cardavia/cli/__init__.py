@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from cardavia import __version__
@@ -12,7 +10,11 @@ from cardavia import __version__
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardavia")
 def main() -> None:
-    """cardavia: ten card games played exactly by their rules, fast."""
+    """cardavia: ten card games played exactly by their rules, fast.
+
+    Game ids: bridge, doudizhu, five_ten_king, guandan, holdem, one_poker, red_ten, smear,
+    tractor, zhengshangyou. Every command has --help; those that print a result take --json.
+    """
 
 
 @main.command()
@@ -25,8 +27,20 @@ def main() -> None:
     default=None,
     help="Monte Carlo trials (default: exact enumeration).",
 )
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Seed for sampling.")
-@click.option("--threads", type=click.IntRange(min=0), default=0, help="Threads (0 = all cores).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed for Monte Carlo sampling (the same seed, the same estimate).",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Threads for the computation (0 = all cores; the result does not depend on it).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the equities as JSON.")
 def equity(
     hands: tuple[str, ...],
     board: str,
@@ -34,6 +48,7 @@ def equity(
     samples: int | None,
     seed: int | None,
     threads: int,
+    as_json: bool,
 ) -> None:
     """Hold'em equity of 2-10 HANDS, each a holding (AhAs) or a quoted range ('QQ+,AKs').
 
@@ -76,39 +91,104 @@ def equity(
         if drawn[0]:
             err.write("\r\x1b[K")
             err.flush()
+    if as_json:
+        _echo_json(
+            {
+                "hands": list(hands),
+                "board": board,
+                "equity": list(result.equity),
+                "win": list(result.win),
+                "tie": list(result.tie),
+                "samples": samples,
+                "exact": samples is None,
+            }
+        )
+        return
     click.echo(str(result))
 
 
+def _game_ids() -> list[str]:
+    from cardavia.game import games
+
+    return games()
+
+
+def _echo_json(value: object) -> None:
+    import json
+
+    click.echo(json.dumps(value, indent=2))
+
+
 @main.command()
-@click.argument("game")
-@click.option("--games", "deals", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
-@click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True)
-def simulate(game: str, deals: int, seed: int, threads: int) -> None:
+@click.argument("game", type=click.Choice(_game_ids()), metavar="GAME")
+@click.option(
+    "--games",
+    "deals",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="How many random deals to play.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the deals: the same seed plays the same deals on every machine.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Worker processes to spread the deals over (the result does not depend on it).",
+)
+@click.option("--threads", "old_threads", type=click.IntRange(min=1), default=None, hidden=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def simulate(
+    game: str, deals: int, seed: int, workers: int, old_threads: int | None, as_json: bool
+) -> None:
     """Random self-play of GAME: who wins how often, mean payoffs, deal length.
 
-    Example: cardavia simulate doudizhu --games 10000 --seed 1
+    GAME is one of the game ids (cardavia rules GAME tells its rules). Every action is drawn
+    uniformly from the legal ones.
+
+    Example: cardavia simulate doudizhu --games 10000 --seed 1 --workers 2
     """
     import time
 
     from cardavia import CardaviaError
     from cardavia.sim import simulate as run
 
+    workers = old_threads or workers  # --threads: the old name of --workers
     started = time.perf_counter()
+    err = click.get_text_stream("stderr")
     try:
-        with click.progressbar(length=deals, label=game, file=sys.stderr) as bar:
-            summary = run(game, deals, seed=seed, threads=threads, progress=bar.update)
+        if err.isatty() and not as_json:
+            with click.progressbar(length=deals, label=game, file=err) as bar:
+                summary = run(game, deals, seed=seed, workers=workers, progress=bar.update)
+        else:
+            summary = run(game, deals, seed=seed, workers=workers)
     except CardaviaError as e:
         raise click.ClickException(str(e)) from e
     elapsed = time.perf_counter() - started
+    if as_json:
+        out = summary.to_json()
+        out["seconds"] = elapsed
+        _echo_json(out)
+        return
     click.echo(summary.table())
     click.echo(f"{deals / elapsed:,.0f} deals/s")
 
 
 @main.command()
 @click.argument("cards", nargs=-1, required=True)
-def evaluate(cards: tuple[str, ...]) -> None:
-    """Evaluate a Hold'em hand of 5-7 CARDS, e.g. cardavia evaluate Ah Kh Qh Jh Th 2c 3d."""
+@click.option("--json", "as_json", is_flag=True, help="Print the evaluation as JSON.")
+def evaluate(cards: tuple[str, ...], as_json: bool) -> None:
+    """Evaluate a Hold'em hand of 5-7 CARDS: its class, strength and best five cards.
+
+    Example: cardavia evaluate Ah Kh Qh Jh Th 2c 3d
+    """
     from cardavia import CardaviaError, holdem
 
     try:
@@ -116,20 +196,62 @@ def evaluate(cards: tuple[str, ...]) -> None:
         best = holdem.best_five(" ".join(cards))
     except CardaviaError as e:
         raise click.ClickException(str(e)) from e
+    if as_json:
+        _echo_json(
+            {
+                "description": value.describe(),
+                "category": value.category.name.lower(),
+                "rank_class": value.rank_class,
+                "strength": value.strength,
+                "best_five": [str(c) for c in best],
+            }
+        )
+        return
     click.echo(f"{value.describe()}  (class {value.rank_class} of 7462, strength {value.strength})")
     click.echo("best five: " + " ".join(str(c) for c in best))
 
 
 @main.command()
 @click.argument("hands", type=click.IntRange(min=1))
-@click.option("--cards", "cards_per_hand", type=click.IntRange(min=0), default=None)
-@click.option("--packs", type=click.IntRange(1, 2), default=1)
-@click.option("--jokers/--no-jokers", default=False)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None)
+@click.option(
+    "--cards",
+    "cards_per_hand",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Cards per hand (default: the whole deck dealt out evenly).",
+)
+@click.option(
+    "--packs",
+    type=click.IntRange(1, 2),
+    default=1,
+    show_default=True,
+    help="Packs shuffled together (2 for the two-pack games).",
+)
+@click.option(
+    "--jokers/--no-jokers",
+    default=False,
+    show_default=True,
+    help="Include the two jokers of each pack.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the shuffle (default: a fresh one, printed).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the deal as JSON.")
 def deal(
-    hands: int, cards_per_hand: int | None, packs: int, jokers: bool, seed: int | None
+    hands: int,
+    cards_per_hand: int | None,
+    packs: int,
+    jokers: bool,
+    seed: int | None,
+    as_json: bool,
 ) -> None:
-    """Shuffle and deal HANDS hands (seeded: the same seed deals the same cards everywhere)."""
+    """Shuffle and deal HANDS hands (seeded: the same seed deals the same cards everywhere).
+
+    Example: cardavia deal 4 --cards 13 --seed 7
+    """
     from cardavia import CardaviaError
     from cardavia.cards import deal as do_deal
 
@@ -137,6 +259,11 @@ def deal(
         d = do_deal(hands, cards_per_hand, packs=packs, jokers=jokers, seed=seed)
     except CardaviaError as e:
         raise click.ClickException(str(e)) from e
+    if as_json:
+        _echo_json(
+            {"hands": [str(h) for h in d.hands], "leftover": str(d.leftover), "seed": d.seed}
+        )
+        return
     for i, h in enumerate(d.hands):
         click.echo(f"hand {i}: {h}")
     click.echo(f"left over: {d.leftover}")

@@ -442,6 +442,43 @@ class BridgeState(State):
         deal = self._deal.resample(player, rseed)
         return BridgeState._wrap(self.game, derive_seed(rseed, 1), deal)
 
+    def resample_within(
+        self,
+        player: int,
+        boxes: Any,
+        count: int,
+        seed: int | None = None,
+        max_draws: int = 100_000,
+    ) -> list[BridgeState]:
+        """Up to ``count`` states like :meth:`resample` in which the dealt hand (cards played
+        and held) of every seat hidden from ``player`` lies in its box: what the calls have
+        shown, for a search that reads the auction. ``boxes`` has four entries (N, E, S, W),
+        each None (no constraint) or ``(hcp_lo, hcp_hi, [(lo, hi)] * 4)``: high-card points
+        (A 4, K 3, Q 2, J 1) and the length of each suit (c, d, h, s), inclusive. Boxes of
+        seats the player sees are ignored. Each state is exactly uniform over the consistent
+        deals inside the boxes (rejection from :meth:`resample`'s proposal), drawn in Rust from
+        at most ``max_draws`` proposals in all: fewer states (or none) come back when the boxes
+        are too narrow for that budget. Seeded: the same seed gives the same states."""
+        player = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is no decision to resample for")
+        n = check_count(count, "count", minimum=0)
+        draws = check_count(max_draws, "max_draws", minimum=0)
+        if isinstance(boxes, (str, bytes)) or not isinstance(boxes, (list, tuple)):
+            raise InvalidArgumentError("boxes must be a list of four entries (N, E, S, W)")
+        rseed = check_seed(seed)
+        try:
+            deals = self._deal.resample_within(player, list(boxes), n, rseed, draws)
+        except (TypeError, OverflowError) as e:
+            raise InvalidArgumentError(
+                "each box is None or (hcp_lo, hcp_hi, [(lo, hi)] * 4) with small "
+                f"non-negative ints: {e}"
+            ) from None
+        return [
+            BridgeState._wrap(self.game, derive_seed(rseed, 2 + k), deal)
+            for k, deal in enumerate(deals)
+        ]
+
     def playout_returns(
         self, n: int, policy: str = "random", seed: int | None = 0, threads: int = 1
     ) -> npt.NDArray[np.float64]:

@@ -2,8 +2,8 @@
 
 :func:`simulate` plays ``n`` deals of a game with a uniformly random policy and returns a
 :class:`Summary` (how often each seat won, mean payoffs, deal length). Deals are seeded from one
-seed, so a simulation repeats exactly. With ``threads > 1`` the deals are split across worker
-processes; the result does not depend on the number of threads.
+seed, so a simulation repeats exactly. With ``workers > 1`` the deals are split across worker
+processes; the result does not depend on the number of workers.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cardavia._core import Rng
+from cardavia.errors import InvalidArgumentError
 from cardavia.game import load
 from cardavia.games.climbing import derive_seed
 
@@ -35,10 +36,39 @@ class Summary:
 
     @property
     def win_rates(self) -> list[float]:
-        """Fraction of deals in which each seat had the (shared) best payoff and it was > 0."""
+        """Fraction of deals in which each seat had the (shared) best payoff and it was > 0.
+
+        Partners who win together both count, so the rates of a game with sides can add up to
+        more than 100% (Dou Dizhu's two farmers share every farmers' win)."""
         best = self.returns.max(axis=1, keepdims=True)
         won = (self.returns == best) & (best > 0)
         return [float(x) for x in won.mean(axis=0)]
+
+    @property
+    def scoreless(self) -> int:
+        """Deals in which every seat's payoff was 0 (no score or level changed hands: in
+        Tractor, attackers who take over the deal without gaining a level)."""
+        return int((self.returns == 0).all(axis=1).sum()) if self.deals else 0
+
+    def to_json(self) -> dict[str, object]:
+        std = self.returns.std(axis=0)
+        return {
+            "game": self.game,
+            "deals": self.deals,
+            "seed": self.seed,
+            "seats": [
+                {"seat": seat, "win_rate": w, "mean_payoff": m, "stdev": float(d)}
+                for seat, (w, m, d) in enumerate(
+                    zip(self.win_rates, self.mean_returns, std, strict=True)
+                )
+            ],
+            "scoreless_deals": self.scoreless,
+            "actions_per_deal": {
+                "mean": float(self.lengths.mean()),
+                "min": int(self.lengths.min()),
+                "max": int(self.lengths.max()),
+            },
+        }
 
     def table(self) -> str:
         lines = [
@@ -48,6 +78,16 @@ class Summary:
         std = self.returns.std(axis=0)
         for seat, (w, m, s) in enumerate(zip(self.win_rates, self.mean_returns, std, strict=True)):
             lines.append(f"{seat:>4}  {w:>8.2%}  {m:>11.3f}  {s:>8.3f}")
+        if sum(self.win_rates) > 1.0 + 1e-9:
+            lines.append(
+                "win rate: deals in which the seat had the best payoff; partners who win\n"
+                "together both count, so the rates add up to more than 100%"
+            )
+        if self.scoreless:
+            lines.append(
+                f"{self.scoreless:,} deals ({self.scoreless / self.deals:.1%}) ended with every "
+                "payoff 0:\nno score or level changed hands"
+            )
         lengths = self.lengths
         lines.append(
             f"actions per deal: mean {lengths.mean():.1f}, min {lengths.min()}, max {lengths.max()}"
@@ -77,21 +117,27 @@ def simulate(
     game_id: str,
     deals: int,
     seed: int = 0,
-    threads: int = 1,
+    workers: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
-    """Play ``deals`` seeded random deals of ``game_id``; ``progress(k)`` is told of each batch."""
+    """Play ``deals`` seeded random deals of ``game_id`` in ``workers`` processes;
+    ``progress(k)`` is told of each finished batch of ``k`` deals. The result depends on the
+    seed only, not on the number of workers."""
     load(game_id)  # validates the id before any work starts
-    chunk = max(1, min(2000, deals // max(1, threads * 4) or 1))
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise InvalidArgumentError(f"deals must be a positive int, got {deals!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidArgumentError(f"workers must be a positive int, got {workers!r}")
+    chunk = max(1, min(2000, deals // max(1, workers * 4) or 1))
     bounds = [(s, min(deals, s + chunk)) for s in range(0, deals, chunk)]
     parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    if threads <= 1:
+    if workers <= 1:
         for start, stop in bounds:
             parts[start] = _play_range(game_id, seed, start, stop)
             if progress:
                 progress(stop - start)
     else:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=threads) as pool:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {
                 pool.submit(_play_range, game_id, seed, start, stop): (start, stop)
                 for start, stop in bounds

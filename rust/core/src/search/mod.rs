@@ -3,4 +3,4 @@
 
 pub mod determinize;
 
-pub use determinize::{sample_with, HiddenCards};
+pub use determinize::{sample_many_with, sample_with, HiddenCards};
