@@ -19,7 +19,9 @@ __all__ = [
     "bridge_call_text",
     "bridge_score",
     "bridge_simulate",
+    "smear_estimate",
     "smear_points",
+    "smear_rule_action",
     "smear_simulate",
     "trick_winner",
     "Card",
@@ -412,7 +414,7 @@ class BridgeDeal:
         boxes: Sequence[tuple[int, int, Sequence[tuple[int, int]]] | None],
         count: int,
         seed: int,
-        max_draws: int = 100_000,
+        max_draws: int = ...,
     ) -> list[BridgeDeal]: ...
     def greedy_action(self) -> int | None: ...
     def playout_returns(
@@ -470,7 +472,7 @@ class SmearDeal:
     def returns(self) -> list[int] | None: ...
     def resample(self, viewer: int, seed: int) -> SmearDeal: ...
     def resample_by_bids(
-        self, viewer: int, seed: int, tries: int = 64, slack: float = 0.0
+        self, viewer: int, seed: int, tries: int = ..., slack: float = 0.0
     ) -> SmearDeal: ...
     def greedy_action(self) -> int | None: ...
     def playout_returns(
@@ -703,7 +705,7 @@ class TractorTable:
         self, n: int, policy: str = ..., seed: int = ..., threads: int = ...
     ) -> npt.NDArray[np.float64]: ...
     def playout_margins(
-        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+        self, n: int, policy: str = ..., seed: int = ..., threads: int = ...
     ) -> npt.NDArray[np.float64]: ...
     @staticmethod
     def declaring_playout_returns(
@@ -727,9 +729,9 @@ class TractorTable:
         first_deal: bool,
         calls: Sequence[int],
         n: int,
-        policy: str = "random",
-        seed: int = 0,
-        threads: int = 1,
+        policy: str = ...,
+        seed: int = ...,
+        threads: int = ...,
     ) -> npt.NDArray[np.float64]: ...
     @staticmethod
     def declaring_state(

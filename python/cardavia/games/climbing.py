@@ -17,7 +17,7 @@ import numpy.typing as npt
 from cardavia import _core
 from cardavia._core import Card, CardSet, ClimbTable, Play
 from cardavia.cards import check_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError
+from cardavia.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
 from cardavia.game import Action, State
 
 __all__ = [

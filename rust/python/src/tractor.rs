@@ -779,22 +779,22 @@ impl PyTractorTable {
     /// :meth:`playout_returns` with each playout's point margins after its returns: an
     /// ``(n, 8)`` array, columns 4..7 the attackers' ``(A - 80) / 40`` for attackers' seats
     /// and its negative for the defenders' (``cardavia_core::tractor::Outcome::margins``).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn playout_margins<'py>(
         &self,
         py: Python<'py>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         if self.0.current_player().is_none() {
             return Err(invalid_argument("the deal is over: nothing to play out"));
         }
-        margins_array(py, Start::Table(&self.0), n, seed, policy, threads)
+        margins_array(py, Start::Table(&self.0), n, seed.0, policy, threads)
     }
     /// Like :meth:`playout_returns` from the declaration phase of a deal: the dealt
     /// ``hands`` (25 cards per seat), the ``kitty`` in order, the ``level`` (2..14), the
@@ -830,28 +830,30 @@ impl PyTractorTable {
     /// :meth:`declaring_playout_returns` with the point margins (as :meth:`playout_margins`).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn declaring_playout_margins<'py>(
         py: Python<'py>,
         hands: Vec<Bound<'py, PyAny>>,
         kitty: &Bound<'py, PyAny>,
-        level: u8,
-        seat: usize,
+        level: Int<u8>,
+        seat: Int<Usize>,
         first_deal: bool,
         calls: Vec<i64>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let level = level.0;
+        let seat = seat.0 .0;
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
         if d.is_done() {
             return Err(invalid_argument("the declaration phase is over"));
         }
-        margins_array(py, Start::Declaring(&d), n, seed, policy, threads)
+        margins_array(py, Start::Declaring(&d), n, seed.0, policy, threads)
     }
     /// The Rust mirror of a declaration phase given as for
     /// :meth:`declaring_playout_returns`, after ``calls``: a dict with ``current_player``

@@ -10,8 +10,7 @@
 //!   `12 + index` discard, `66 + index` partner call, `120 + index` play.
 
 use crate::cards::{cardset_from_any, PyCard, PyCardSet};
-use crate::convert::Text;
-use crate::convert::{Int, Usize};
+use crate::convert::{Int, Text, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardSet};
 use cardavia_core::rng::Rng;
@@ -581,16 +580,20 @@ impl PyBridgeDeal {
     /// ``(hcp_lo, hcp_hi, [(lo, hi)] * 4)`` (high-card points and the length of each suit c d h
     /// s, both inclusive). At most ``max_draws`` proposals in all; fewer deals come back when
     /// the boxes are too narrow for that budget.
-    #[pyo3(signature = (viewer, boxes, count, seed, max_draws = 100_000))]
+    #[pyo3(signature = (viewer, boxes, count, seed, max_draws = Int(Usize(100_000))))]
     fn resample_within(
         &self,
         py: Python<'_>,
-        viewer: usize,
+        viewer: Int<Usize>,
         boxes: Vec<Option<(u8, u8, Vec<(u8, u8)>)>>,
-        count: usize,
-        seed: u64,
-        max_draws: usize,
+        count: Int<Usize>,
+        seed: Int<u64>,
+        max_draws: Int<Usize>,
     ) -> PyResult<Vec<Self>> {
+        let viewer = viewer.0 .0;
+        let count = count.0 .0;
+        let seed = seed.0;
+        let max_draws = max_draws.0 .0;
         if boxes.len() != 4 {
             return Err(invalid_argument(format!(
                 "boxes must hold four entries (N, E, S, W), got {}",
@@ -1019,15 +1022,18 @@ impl PySmearDeal {
     /// ``resample`` weighted by the other players' bids (``SmearDeal::resample_by_bids``): a
     /// draw whose bids the rule strategy would not have made on its hands is kept only with
     /// probability ``slack`` per such bid; after ``tries`` draws the last is kept.
-    #[pyo3(signature = (viewer, seed, tries = 64, slack = 0.0))]
+    #[pyo3(signature = (viewer, seed, tries = Int(Usize(64)), slack = 0.0))]
     fn resample_by_bids(
         &self,
         py: Python<'_>,
-        viewer: usize,
-        seed: u64,
-        tries: usize,
+        viewer: Int<Usize>,
+        seed: Int<u64>,
+        tries: Int<Usize>,
         slack: f64,
     ) -> PyResult<Self> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
+        let tries = tries.0 .0;
         if !(0.0..=1.0).contains(&slack) {
             return Err(invalid_argument(format!(
                 "slack must be a probability 0..1, got {slack}"
@@ -1122,21 +1128,28 @@ pub fn trick_winner(
 #[pyo3(signature = (players, seat, phase, dealer, hand, high, bidder, partner, trump, legal, unseen, leader, trick, voids))]
 #[allow(clippy::too_many_arguments)]
 pub fn smear_rule_action(
-    players: usize,
-    seat: usize,
-    phase: &str,
-    dealer: usize,
+    players: Int<Usize>,
+    seat: Int<Usize>,
+    phase: Text,
+    dealer: Int<Usize>,
     hand: &Bound<'_, PyAny>,
     high: Option<(u8, usize)>,
-    bidder: Option<usize>,
-    partner: Option<usize>,
-    trump: Option<u8>,
+    bidder: Option<Int<Usize>>,
+    partner: Option<Int<Usize>>,
+    trump: Option<Int<u8>>,
     legal: &Bound<'_, PyAny>,
     unseen: &Bound<'_, PyAny>,
-    leader: usize,
+    leader: Int<Usize>,
     trick: &Bound<'_, PyAny>,
     voids: Vec<u8>,
 ) -> PyResult<usize> {
+    let players = players.0 .0;
+    let seat = seat.0 .0;
+    let dealer = dealer.0 .0;
+    let bidder = bidder.map(|v| v.0 .0);
+    let partner = partner.map(|v| v.0 .0);
+    let trump = trump.map(|v| v.0);
+    let leader = leader.0 .0;
     if !(4..=6).contains(&players) {
         return Err(invalid_argument(format!(
             "smear is for 4, 5 or 6 players, got {players}"
@@ -1160,7 +1173,7 @@ pub fn smear_rule_action(
     if voids.len() != players {
         return Err(invalid_argument("voids needs one entry per seat"));
     }
-    let phase = match phase {
+    let phase = match &*phase {
         "bidding" => SmearPhase::Bidding,
         "trump" => SmearPhase::Trump,
         "discard" => SmearPhase::Discard,
@@ -1215,7 +1228,13 @@ pub fn smear_rule_action(
 /// The points a hand (as dealt) is expected to take as the bidder with ``trump`` (0..3) as
 /// trump (``tricks::smear::greedy::estimate``).
 #[pyfunction]
-pub fn smear_estimate(hand: &Bound<'_, PyAny>, trump: u8, players: usize) -> PyResult<f64> {
+pub fn smear_estimate(
+    hand: &Bound<'_, PyAny>,
+    trump: Int<u8>,
+    players: Int<Usize>,
+) -> PyResult<f64> {
+    let trump = trump.0;
+    let players = players.0 .0;
     if trump > 3 || !(4..=6).contains(&players) {
         return Err(invalid_argument(
             "trump is a suit 0..3 and players 4, 5 or 6",
