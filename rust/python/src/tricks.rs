@@ -309,6 +309,9 @@ pub fn bridge_simulate<'py>(
 #[derive(Clone)]
 pub struct PyBridgeDeal(pub BridgeDeal);
 
+/// The hand boxes of :meth:`resample_within`: per seat None or (hcp lo, hcp hi, suit lengths).
+type HandBoxes = Vec<Option<(u8, u8, Vec<(u8, u8)>)>>;
+
 #[pymethods]
 impl PyBridgeDeal {
     /// ``hands`` by seat (N, E, S, W), 13 cards each; ``vulnerability`` none/ns/ew/both.
@@ -585,7 +588,7 @@ impl PyBridgeDeal {
         &self,
         py: Python<'_>,
         viewer: Int<Usize>,
-        boxes: Vec<Option<(u8, u8, Vec<(u8, u8)>)>>,
+        boxes: HandBoxes,
         count: Int<Usize>,
         seed: Int<u64>,
         max_draws: Int<Usize>,
