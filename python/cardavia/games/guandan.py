@@ -38,7 +38,7 @@ import numpy.typing as npt
 from cardavia import _core
 from cardavia._core import Card, CardBag, CardSet, GuandanPlay, GuandanPlayList, GuandanTable, Rng
 from cardavia.cards import check_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
+from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, State, register
 from cardavia.games.climbing import derive_seed
 
@@ -613,17 +613,6 @@ class GuandanState(State):
         if isinstance(actions, LazyActions):
             return actions.ids()
         return [self.action_id(a) for a in actions]
-
-    def can_apply(self, action: Action | str | int) -> bool:
-        """True if ``action`` is legal now; False for anything else that names no legal
-        action (bad card text, an id out of range...)."""
-        try:
-            self.check(action)
-        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
-            if not isinstance(action, (Action, str, int, np.integer)):
-                raise
-            return False
-        return True
 
     def apply(self, action: Action | str | int) -> None:
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):

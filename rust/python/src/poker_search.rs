@@ -3,6 +3,7 @@
 
 use crate::betting::PyHoldemHand;
 use crate::cards::cards_from_any;
+use crate::convert::{Int, Text, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::betting::playout::Policy;
 use cardavia_core::betting::Bet;
@@ -60,11 +61,15 @@ pub fn one_poker_cfr_lock(
     py: Python<'_>,
     depth: f64,
     ups: (u8, u8),
-    role: usize,
-    a: u8,
-    b: u8,
-    iterations: u32,
+    role: Int<Usize>,
+    a: Int<u8>,
+    b: Int<u8>,
+    iterations: Int<u32>,
 ) -> PyResult<((f64, f64), (f64, f64))> {
+    let role = role.0 .0;
+    let a = a.0;
+    let b = b.0;
+    let iterations = iterations.0;
     let s = solution(py, spec(depth, ups)?, iterations)?;
     if role > 1 {
         return Err(invalid_argument(format!("role is 0 or 1, got {role}")));
@@ -111,12 +116,15 @@ pub fn one_poker_cfr_bet(
     py: Python<'_>,
     depth: f64,
     ups: (u8, u8),
-    role: usize,
-    rank: u8,
+    role: Int<Usize>,
+    rank: Int<u8>,
     history: Vec<(String, f64)>,
     scale: f64,
-    iterations: u32,
+    iterations: Int<u32>,
 ) -> PyResult<Vec<(String, u32, f64, f64)>> {
+    let role = role.0 .0;
+    let rank = rank.0;
+    let iterations = iterations.0;
     let s = solution(py, spec(depth, ups)?, iterations)?;
     let rank = rank_arg(rank, "rank")?;
     if role > 1 {
@@ -175,8 +183,9 @@ pub fn one_poker_cfr_exploitability(
     py: Python<'_>,
     depth: f64,
     ups: (u8, u8),
-    iterations: u32,
+    iterations: Int<u32>,
 ) -> PyResult<(f64, f64, f64, f64)> {
+    let iterations = iterations.0;
     let s = solution(py, spec(depth, ups)?, iterations)?;
     Ok(py.detach(|| {
         (
@@ -193,7 +202,9 @@ pub fn one_poker_cfr_exploitability(
 
 /// The combo number (0..1325) of two card indices.
 #[pyfunction]
-pub fn holdem_combo_index(a: u8, b: u8) -> PyResult<usize> {
+pub fn holdem_combo_index(a: Int<u8>, b: Int<u8>) -> PyResult<usize> {
+    let a = a.0;
+    let b = b.0;
     if a >= 52 || b >= 52 || a == b {
         return Err(invalid_argument(format!(
             "two distinct card indices 0..51, got {a} and {b}"
@@ -231,9 +242,11 @@ pub fn holdem_hand_strengths<'py>(
     py: Python<'py>,
     board: &Bound<'py, PyAny>,
     weights: Option<Vec<f64>>,
-    runouts: usize,
-    seed: u64,
+    runouts: Int<Usize>,
+    seed: Int<u64>,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let runouts = runouts.0 .0;
+    let seed = seed.0;
     let board = cards_from_any(board)?;
     let w = weights_arg(weights)?;
     let out = py
@@ -249,10 +262,13 @@ pub fn holdem_hand_strengths<'py>(
 pub fn holdem_narrow_ranges<'py>(
     py: Python<'py>,
     hand: &PyHoldemHand,
-    player: usize,
-    runouts: usize,
-    seed: u64,
+    player: Int<Usize>,
+    runouts: Int<Usize>,
+    seed: Int<u64>,
 ) -> PyResult<(Bound<'py, PyArray2<f64>>, Vec<f64>)> {
+    let player = player.0 .0;
+    let runouts = runouts.0 .0;
+    let seed = seed.0;
     let h = &hand.0;
     let model = OpponentModel::default();
     let r = py
@@ -273,16 +289,21 @@ pub fn holdem_narrow_ranges<'py>(
 pub fn holdem_search_values<'py>(
     py: Python<'py>,
     hand: &PyHoldemHand,
-    player: usize,
+    player: Int<Usize>,
     ranges: PyReadonlyArray2<'py, f64>,
     candidates: Vec<(String, Option<u32>)>,
-    policy: &str,
-    first: u64,
-    worlds: usize,
-    seed: u64,
-    threads: usize,
+    policy: Text,
+    first: Int<u64>,
+    worlds: Int<Usize>,
+    seed: Int<u64>,
+    threads: Int<Usize>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let policy = Policy::parse(policy).ok_or_else(|| {
+    let player = player.0 .0;
+    let first = first.0;
+    let worlds = worlds.0 .0;
+    let seed = seed.0;
+    let threads = threads.0 .0;
+    let policy = Policy::parse(&policy).ok_or_else(|| {
         invalid_argument(format!("policy is 'random' or 'greedy', got {policy:?}"))
     })?;
     let view = ranges.as_array();
