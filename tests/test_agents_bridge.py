@@ -310,3 +310,30 @@ def test_advancing_a_double_when_they_bid_every_suit() -> None:
     hand = Hand.of(state.hands()[state.current_player or 0])
     call, rule = choose_call(hand, auction)
     assert call in [str(a) for a in state.legal_actions()] and rule.text
+
+
+def test_a_double_dummy_solver_is_used_when_the_core_has_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A stand-in solver, exact on this deal (South's spades win every trick): the tricks the
+    # side to play takes from the current trick on. The search turns them into scores.
+    from cardavia.games import bridge as bridge_module
+
+    calls = []
+
+    def solve_position(world: BridgeState) -> list[tuple[object, int]]:
+        calls.append(1)
+        won = world.observation(0)["tricks_won"]
+        left = 13 - sum(won)
+        seat = world.seat_to_play or 0
+        tricks = left if seat % 2 == 0 else 0
+        return [(a.cards, tricks) for a in world.legal_actions()]
+
+    monkeypatch.setattr(bridge_module, "solve_position", solve_position, raising=False)
+    state = seven_spades()
+    hints = recommend(state, iterations=60, seed=1)
+    assert calls and all(h.value == 1510.0 for h in hints)
+    assert "double dummy" in hints[0].reason
+    state.apply(hints[0].action)  # East, a defender, to play: every card loses the grand slam
+    hints = recommend(state, iterations=60, seed=1)
+    assert all(h.value == -1510.0 for h in hints)

@@ -39,10 +39,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardavia import _core
 from cardavia._core import Card, CardSet
 from cardavia.agents.base import Hint, RunningMean
 from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card
 from cardavia.agents.strategies.bridge_system import (
+    STRAINS,
     Auction,
     Hand,
     advance,
@@ -107,10 +109,25 @@ class _Cand:
 
 
 def _dd_solver() -> Callable[[BridgeState], Any] | None:
-    """The core's double-dummy ``solve_position(state)`` when it has one (issue 15's solver),
-    else None: the seam where the play search switches from playouts to exact solving."""
-    solver = getattr(bridge_module, "solve_position", None)
-    return solver if callable(solver) else None
+    """The double-dummy ``solve_position(state)`` of ``cardavia.bridge`` when it has one
+    (issue 15's solver), else the core binding ``bridge_dd_solve_position(hands, strain,
+    trick_leader, trick)`` adapted to it, else None: the seam where the play search switches
+    from playouts to exact solving."""
+    solver: Callable[[BridgeState], Any] | None = getattr(bridge_module, "solve_position", None)
+    if callable(solver):
+        return solver
+    core = getattr(_core, "bridge_dd_solve_position", None)
+    if not callable(core):
+        return None
+
+    def solve(world: BridgeState) -> Any:
+        contract = world.contract
+        assert contract is not None
+        strain = STRAINS.index(contract[1:].rstrip("X"))
+        leader, trick = world._deal.current_trick()
+        return core(world.hands(), strain, leader, trick)
+
+    return solve
 
 
 def _dd_values(
