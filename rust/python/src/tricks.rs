@@ -297,6 +297,9 @@ pub fn bridge_simulate<'py>(
     simulate_dict(py, &deals)
 }
 
+/// One ``resample_within`` box as Python gives it: ``(hcp_lo, hcp_hi, [(lo, hi)] * 4)``.
+type BoxEntry = (u8, u8, Vec<(u8, u8)>);
+
 /// One bridge deal: auction and play (rules/bridge.md). Seats 0..3 = N E S W.
 #[pyclass(module = "cardavia", name = "BridgeDeal", skip_from_py_object)]
 #[derive(Clone)]
@@ -567,7 +570,7 @@ impl PyBridgeDeal {
         &self,
         py: Python<'_>,
         viewer: usize,
-        boxes: Vec<Option<(u8, u8, Vec<(u8, u8)>)>>,
+        boxes: Vec<Option<BoxEntry>>,
         count: usize,
         seed: u64,
         max_draws: usize,
