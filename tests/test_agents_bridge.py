@@ -337,3 +337,15 @@ def test_a_double_dummy_solver_is_used_when_the_core_has_one(
     state.apply(hints[0].action)  # East, a defender, to play: every card loses the grand slam
     hints = recommend(state, iterations=60, seed=1)
     assert all(h.value == -1510.0 for h in hints)
+
+
+def test_search_agent_plays_whole_deals_legally() -> None:
+    for seed in range(31, 37):
+        state = GAME.new_state(seed=seed)
+        search, rule = SearchAgent(iterations=24, seed=seed), HeuristicAgent(seed=seed)
+        while not state.is_terminal():
+            player = state.current_player
+            assert player is not None
+            action = (search if player % 2 == 0 else rule).act(state)
+            assert action in state.legal_actions()
+            state.apply(action)
