@@ -465,6 +465,9 @@ class SmearDeal:
     def discard_log(self) -> list[int]: ...
     def returns(self) -> list[int] | None: ...
     def resample(self, viewer: int, seed: int) -> SmearDeal: ...
+    def resample_by_bids(
+        self, viewer: int, seed: int, tries: int = 64, slack: float = 0.0
+    ) -> SmearDeal: ...
     def greedy_action(self) -> int | None: ...
     def playout_returns(
         self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
@@ -487,6 +490,23 @@ def smear_simulate(
 def smear_points(
     trump: int, sides: Sequence[int], tricks: Sequence[tuple[int, _CardInput, int]]
 ) -> dict[str, Any]: ...
+def smear_rule_action(
+    players: int,
+    seat: int,
+    phase: str,
+    dealer: int,
+    hand: _CardInput,
+    high: tuple[int, int] | None,
+    bidder: int | None,
+    partner: int | None,
+    trump: int | None,
+    legal: _CardInput,
+    unseen: _CardInput,
+    leader: int,
+    trick: _CardInput,
+    voids: Sequence[int],
+) -> int: ...
+def smear_estimate(hand: _CardInput, trump: int, players: int) -> float: ...
 def trick_winner(cards: _CardInput, trump: int | None = None, smear: bool = False) -> int: ...
 
 # Five-Ten-King (cardavia.games.five_ten_king wraps these)
@@ -676,8 +696,24 @@ class TractorTable:
     def playout_returns(
         self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
     ) -> npt.NDArray[np.float64]: ...
+    def playout_margins(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]: ...
     @staticmethod
     def declaring_playout_returns(
+        hands: Sequence[_CardInput],
+        kitty: _CardInput,
+        level: int,
+        seat: int,
+        first_deal: bool,
+        calls: Sequence[int],
+        n: int,
+        policy: str = "random",
+        seed: int = 0,
+        threads: int = 1,
+    ) -> npt.NDArray[np.float64]: ...
+    @staticmethod
+    def declaring_playout_margins(
         hands: Sequence[_CardInput],
         kitty: _CardInput,
         level: int,

@@ -7,11 +7,19 @@
 * :class:`SearchAgent` — determinized search (PIMC) over ``resample`` and Rust playouts,
   under a time or iteration budget (:mod:`cardavia.agents.search`).
 * :func:`recommend` — every legal action ranked with its value, interval, samples and reason.
-* :func:`arena` — strength on duplicate deals with 95% intervals.
+* :func:`arena` — strength on duplicate deals with 95% intervals; :func:`seat_duplicate` —
+  one agent against others in the same seat on the same deals.
 """
 
 from cardavia.agents.base import Agent, Hint
-from cardavia.agents.duplicate import AgentScore, ArenaResult, arena, make_agent
+from cardavia.agents.duplicate import (
+    AgentScore,
+    ArenaResult,
+    SeatComparison,
+    arena,
+    make_agent,
+    seat_duplicate,
+)
 from cardavia.agents.heuristic import HeuristicAgent
 from cardavia.agents.random_agent import RandomAgent
 from cardavia.agents.search import SearchAgent, SearchConfig, recommend
@@ -25,7 +33,9 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "SearchConfig",
+    "SeatComparison",
     "arena",
     "make_agent",
     "recommend",
+    "seat_duplicate",
 ]

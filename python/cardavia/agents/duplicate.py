@@ -25,7 +25,15 @@ from cardavia.errors import InvalidArgumentError
 from cardavia.game import Game, State, load
 from cardavia.games.climbing import derive_seed
 
-__all__ = ["AgentScore", "ArenaResult", "arena", "make_agent", "AGENT_NAMES"]
+__all__ = [
+    "AGENT_NAMES",
+    "AgentScore",
+    "ArenaResult",
+    "SeatComparison",
+    "arena",
+    "make_agent",
+    "seat_duplicate",
+]
 
 AGENT_NAMES = ("random", "heuristic", "search")
 
@@ -206,7 +214,23 @@ Metrics = Callable[[State, list[str]], dict[str, dict[str, float]]]
 def _game_metrics(game_id: str) -> Metrics | None:
     if game_id == "doudizhu":
         return _doudizhu_metrics
+    if game_id == "tractor":
+        return _tractor_metrics
     return None
+
+
+def _tractor_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:
+    """Tractor, per deal and seating: whether the agent's team gained a level (its return is
+    positive, TR-5.4) and whether it defended (the dealer's team, TR-3.11)."""
+    result = state.result
+    if result is None:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for seat, label in enumerate(seat_labels):
+        entry = out.setdefault(label, {})
+        entry["gained_level"] = float(result["returns"][seat] > 0)
+        entry["defended"] = float(seat % 2 == result["dealer"] % 2)
+    return out
 
 
 def _doudizhu_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:
@@ -313,3 +337,145 @@ def arena(
             if payoff_count[label]:
                 results[label].scores.append(payoff_sum[label] / payoff_count[label])
     return ArenaResult(game.id, deals, seed, len(seatings), [results[u] for u in unique])
+
+
+@dataclass
+class SeatComparison:
+    """What :func:`seat_duplicate` measured: per deal, the payoff of the seat under test with
+    the candidate in it and with each baseline in it (every other seat the same agents), and
+    the candidate's mean gain over each baseline with a 95% interval."""
+
+    game: str
+    deals: int
+    seed: int
+    candidate: str
+    others: str
+    seats: list[int]
+    scores: dict[str, list[float]]
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def differences(self, baseline: str) -> list[float]:
+        """The candidate's payoff minus the baseline's, deal by deal."""
+        if baseline not in self.scores or baseline == self.candidate:
+            raise InvalidArgumentError(f"no baseline {baseline!r} in this result")
+        return [
+            a - b for a, b in zip(self.scores[self.candidate], self.scores[baseline], strict=True)
+        ]
+
+    def gain(self, baseline: str) -> tuple[float, float]:
+        """The candidate's mean gain per deal over ``baseline`` and its 95% half-width."""
+        d = self.differences(baseline)
+        n = len(d)
+        mean = sum(d) / n
+        if n < 2:
+            return mean, 0.0
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        return mean, 1.96 * math.sqrt(var / n)
+
+    @property
+    def baselines(self) -> list[str]:
+        return [k for k in self.scores if k != self.candidate]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "deals": self.deals,
+            "seed": self.seed,
+            "candidate": self.candidate,
+            "others": self.others,
+            "mean": {k: sum(v) / len(v) for k, v in self.scores.items()},
+            "seconds_per_decision": self.seconds / self.decisions if self.decisions else 0.0,
+            "gain": {},
+        }
+        for b in self.baselines:
+            mean, half = self.gain(b)
+            out["gain"][b] = {"mean": mean, "interval": half}
+        return out
+
+    def table(self) -> str:
+        j = self.to_json()
+        lines = [
+            f"{self.game}: {self.deals:,} deals, seed {self.seed}; the seat under test rotates, "
+            f"the other seats play {self.others}",
+            f"{self.candidate} in the seat: {j['mean'][self.candidate]:.3f} per deal, "
+            f"{j['seconds_per_decision']:.4f} s per decision",
+        ]
+        for b in self.baselines:
+            g = j["gain"][b]
+            lines.append(
+                f"  gain over {b:<12} {g['mean']:+.3f} ± {g['interval']:.3f} per deal "
+                f"({b} in the seat: {j['mean'][b]:.3f})"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def seat_duplicate(
+    game_id: str | Game[Any],
+    candidate: str,
+    baselines: Sequence[str],
+    deals: int = 100,
+    seed: int | None = 0,
+    *,
+    others: str = "heuristic",
+    progress: Callable[[int, int], None] | None = None,
+    max_actions: int = 100_000,
+) -> SeatComparison:
+    """One agent against others in the same seat on the same deals (duplicate).
+
+    Deal ``k`` (seeded from ``seed``) is played once with ``candidate`` in seat ``k mod
+    players`` and once with each of ``baselines`` there, every other seat played by
+    ``others`` (built-in agent names, seeded per deal and seat, so that the other seats play
+    the same agents with the same seeds in every replay). The difference of the seat's payoffs
+    is the candidate's gain on that deal: whatever the seat's partners and opponents are (fixed
+    teams, a partner called during the deal, three teams), they are the same agents in both
+    plays. Unlike :func:`arena`, which rotates several agents through the seats and the
+    partnerships together, this isolates what one seat's play is worth."""
+    game = load(game_id) if isinstance(game_id, str) else game_id
+    names = [candidate, *baselines]
+    if not baselines:
+        raise InvalidArgumentError("give at least one baseline agent")
+    if len(set(names)) != len(names):
+        raise InvalidArgumentError(f"the candidate and baselines must differ, got {names}")
+    for name in [*names, others]:
+        make_agent(name)  # validate names up front
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise InvalidArgumentError(f"deals must be a positive int, got {deals!r}")
+    seed = check_seed(seed)
+    players = game.num_players
+    result = SeatComparison(game.id, deals, seed, candidate, others, [], {n: [] for n in names})
+    total = deals * len(names)
+    done = 0
+    for deal in range(deals):
+        deal_seed = derive_seed(seed, deal)
+        seat = deal % players
+        result.seats.append(seat)
+        for name in names:
+            agents = [make_agent(others, derive_seed(deal_seed, 1 + s)) for s in range(players)]
+            agents[seat] = make_agent(name, derive_seed(deal_seed, 100 + seat))
+            state = game.new_state(seed=deal_seed)
+            steps = 0
+            while not state.is_terminal():
+                player = state.current_player
+                assert player is not None
+                if player == seat and name == candidate:
+                    t0 = time.perf_counter()
+                    action = agents[player].act(state)
+                    result.seconds += time.perf_counter() - t0
+                    result.decisions += 1
+                else:
+                    action = agents[player].act(state)
+                state.apply(action)
+                steps += 1
+                if steps > max_actions:
+                    raise InvalidArgumentError(
+                        f"deal {deal} did not end after {max_actions} actions"
+                    )
+            result.scores[name].append(state.returns()[seat])
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    return result

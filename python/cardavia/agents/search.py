@@ -5,7 +5,9 @@ The search is perfect-information Monte Carlo (PIMC) over the player's informati
 1. **Determinize.** ``state.resample(player, seed)`` deals the cards the player cannot see,
    uniformly among the deals consistent with everything the player has observed (issue 13's
    contract), so the search can never read hidden cards: the true hands only ever reach it
-   through the player's own view.
+   through the player's own view. A game's strategy may replace it with its own
+   ``resample(state, player, seed)`` (Smear weighs the draws by the bids), built on the same
+   primitive.
 2. **Evaluate every candidate in the same world.** Each candidate play is applied to a copy of
    the world and the deal is finished by a Rust playout (``state.playout_returns``) under the
    game's rollout policy; the player's payoff is one sample for that candidate. All candidates
@@ -137,6 +139,8 @@ def analyse(
             return found
     policy = config.policy or (strategy.search_policy if strategy is not None else "random")
     candidates = [_Candidate(line) for line in _lines(state, strategy)]
+    # A strategy may draw its worlds itself (an opponent model), else the game's resample.
+    resample = getattr(strategy, "resample", None)
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds * _TIME_MARGIN
     simulations = 0
@@ -150,7 +154,11 @@ def analyse(
 
     while not out_of_budget():
         world_seed = derive_seed(seed, world_index)
-        world = state.resample(player, seed=world_seed)
+        world = (
+            state.resample(player, seed=world_seed)
+            if resample is None
+            else resample(state, player, world_seed)
+        )
         playout_seed = derive_seed(world_seed, 1)
         for cand in candidates:
             if not cand.active:
@@ -186,6 +194,18 @@ def _reject(candidates: list[_Candidate], min_samples: int) -> bool:
     return sum(c.active for c in candidates) <= 1
 
 
+def _describe(strategy: Strategy | None, state: State, line: tuple[Action, ...]) -> str:
+    """The strategy's reason for a candidate: ``describe_line`` for a whole play when the
+    strategy has it (Tractor's plays take several actions), else ``describe`` of its first
+    action."""
+    if strategy is None:
+        return ""
+    describe_line = getattr(strategy, "describe_line", None)
+    if describe_line is not None:
+        return str(describe_line(state, line))
+    return strategy.describe(state, line[0])
+
+
 def _rank(state: State, candidates: list[_Candidate], strategy: Strategy | None) -> list[Hint]:
     def key(i: int) -> tuple[float, bool, int, int]:
         c = candidates[i]
@@ -197,7 +217,7 @@ def _rank(state: State, candidates: list[_Candidate], strategy: Strategy | None)
     hints = []
     for i in order:
         c = candidates[i]
-        described = strategy.describe(state, c.line[0]) if strategy is not None else ""
+        described = _describe(strategy, state, c.line)
         if c.stats.n:
             odds = f"wins {c.wins / c.stats.n:.0%} of {c.stats.n} simulations"
         else:

@@ -524,7 +524,30 @@ class SmearState(State):
         if self.is_terminal():
             raise InvalidArgumentError("the deal is over: there is no decision to resample for")
         rseed = check_seed(seed)
-        deal = self._deal.resample(player, rseed)
+        return self._resampled(player, rseed, self._deal.resample(player, rseed))
+
+    def resample_by_bids(
+        self, player: int, seed: int | None = None, tries: int = 64, slack: float = 0.0
+    ) -> SmearState:
+        """:meth:`resample` weighted by what the other players' bids say about their hands,
+        when they bid by the rule strategy (``cardavia.agents.strategies.smear``): a draw is
+        kept with probability ``slack`` to the power of the number of other players' bids the
+        rule strategy would not have made on the hands it deals them (so ``slack=0`` keeps only
+        draws that explain every bid, ``slack=1`` is :meth:`resample`); after ``tries`` draws
+        the last one is kept. Drawn in Rust; reads nothing ``player`` may not see."""
+        player = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is no decision to resample for")
+        if isinstance(slack, bool) or not isinstance(slack, (int, float)):
+            raise InvalidArgumentError(f"slack must be a number 0..1, got {slack!r}")
+        if isinstance(tries, bool) or not isinstance(tries, int):
+            raise InvalidArgumentError(f"tries must be an int, got {tries!r}")
+        rseed = check_seed(seed)
+        deal = self._deal.resample_by_bids(player, rseed, tries, float(slack))
+        return self._resampled(player, rseed, deal)
+
+    def _resampled(self, player: int, rseed: int, deal: SmearDeal) -> SmearState:
+        """The state of a resampled deal at this decision (see :meth:`resample`)."""
         new = object.__new__(SmearState)
         new.game = self.game
         new.seed = derive_seed(rseed, 1)

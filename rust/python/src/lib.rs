@@ -42,6 +42,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tricks::bridge_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::smear_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::smear_points, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::smear_rule_action, m)?)?;
+    m.add_function(wrap_pyfunction!(tricks::smear_estimate, m)?)?;
     m.add_function(wrap_pyfunction!(tricks::trick_winner, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_mask, m)?)?;
     m.add_function(wrap_pyfunction!(poker::evaluate_cards, m)?)?;

@@ -981,6 +981,33 @@ impl PySmearDeal {
             .map(PySmearDeal)
             .map_err(to_py)
     }
+    /// ``resample`` weighted by the other players' bids (``SmearDeal::resample_by_bids``): a
+    /// draw whose bids the rule strategy would not have made on its hands is kept only with
+    /// probability ``slack`` per such bid; after ``tries`` draws the last is kept.
+    #[pyo3(signature = (viewer, seed, tries = 64, slack = 0.0))]
+    fn resample_by_bids(
+        &self,
+        py: Python<'_>,
+        viewer: usize,
+        seed: u64,
+        tries: usize,
+        slack: f64,
+    ) -> PyResult<Self> {
+        if !(0.0..=1.0).contains(&slack) {
+            return Err(invalid_argument(format!(
+                "slack must be a probability 0..1, got {slack}"
+            )));
+        }
+        if !(1..=100_000).contains(&tries) {
+            return Err(invalid_argument(format!(
+                "tries must be 1..100000, got {tries}"
+            )));
+        }
+        let deal = &self.0;
+        py.detach(|| deal.resample_by_bids(viewer, &mut Rng::new(seed), tries, slack))
+            .map(PySmearDeal)
+            .map_err(to_py)
+    }
     /// The id of the action the greedy policy takes now (``tricks::smear::greedy``), or None.
     fn greedy_action(&self) -> Option<usize> {
         smear::greedy::greedy_action(&self.0).map(smear_id)
@@ -1042,6 +1069,120 @@ pub fn trick_winner(cards: &Bound<'_, PyAny>, trump: Option<u8>, smear: bool) ->
         (None, false) => TrumpRules::no_trump(),
     };
     Ok(rules.winner(&cards))
+}
+
+/// The smear rule strategy's action id (``tricks::smear::greedy``, the HeuristicAgent's move)
+/// on what one seat may see: its cards, the high bid ``(bid, seat)``, bidder, partner, trump,
+/// the legal cards of a discard, call or play, the cards it has not seen, the current trick
+/// (leader and cards in play order) and each seat's void suits (a bit per suit c d h s).
+#[pyfunction]
+#[pyo3(signature = (players, seat, phase, dealer, hand, high, bidder, partner, trump, legal, unseen, leader, trick, voids))]
+#[allow(clippy::too_many_arguments)]
+pub fn smear_rule_action(
+    players: usize,
+    seat: usize,
+    phase: &str,
+    dealer: usize,
+    hand: &Bound<'_, PyAny>,
+    high: Option<(u8, usize)>,
+    bidder: Option<usize>,
+    partner: Option<usize>,
+    trump: Option<u8>,
+    legal: &Bound<'_, PyAny>,
+    unseen: &Bound<'_, PyAny>,
+    leader: usize,
+    trick: &Bound<'_, PyAny>,
+    voids: Vec<u8>,
+) -> PyResult<usize> {
+    if !(4..=6).contains(&players) {
+        return Err(invalid_argument(format!(
+            "smear is for 4, 5 or 6 players, got {players}"
+        )));
+    }
+    let seat_ok = |s: usize| s < players;
+    if !seat_ok(seat) || !seat_ok(dealer) || !seat_ok(leader) {
+        return Err(invalid_argument(format!(
+            "seat, dealer and leader must be seats 0..{players}"
+        )));
+    }
+    if bidder.is_some_and(|b| !seat_ok(b)) || partner.is_some_and(|p| !seat_ok(p)) {
+        return Err(invalid_argument("bidder and partner must be seats"));
+    }
+    if high.is_some_and(|(b, s)| !(4..=10).contains(&b) || !seat_ok(s)) {
+        return Err(invalid_argument("the high bid is (4..10, a seat)"));
+    }
+    if trump.is_some_and(|t| t > 3) {
+        return Err(invalid_argument("trump is a suit 0..3 (c d h s)"));
+    }
+    if voids.len() != players {
+        return Err(invalid_argument("voids needs one entry per seat"));
+    }
+    let phase = match phase {
+        "bidding" => SmearPhase::Bidding,
+        "trump" => SmearPhase::Trump,
+        "discard" => SmearPhase::Discard,
+        "partner_call" => SmearPhase::PartnerCall,
+        "play" => SmearPhase::Play,
+        other => {
+            return Err(invalid_argument(format!(
+                "phase must be bidding, trump, discard, partner_call or play, got {other:?}"
+            )))
+        }
+    };
+    let hand = cardset_from_any(hand)?;
+    let legal = cardset_from_any(legal)?;
+    let unseen = cardset_from_any(unseen)?;
+    let cards = crate::cards::cards_from_any(trick)?;
+    let needs_cards = matches!(
+        phase,
+        SmearPhase::Discard | SmearPhase::PartnerCall | SmearPhase::Play
+    );
+    if needs_cards && (trump.is_none() || legal.is_empty()) {
+        return Err(invalid_argument(
+            "a discard, call or play needs the trump and at least one legal card",
+        ));
+    }
+    if phase == SmearPhase::Play && (cards.len() >= players || bidder.is_none()) {
+        return Err(invalid_argument(
+            "in play the trick holds fewer cards than players and there is a bidder",
+        ));
+    }
+    let mut view = smear::greedy::View {
+        players,
+        seat,
+        phase,
+        dealer,
+        hand,
+        high,
+        bidder,
+        partner,
+        trump,
+        legal,
+        unseen,
+        leader,
+        trick: [Card::SMALL_JOKER; core::MAX_SEATS],
+        trick_len: cards.len(),
+        voids: [0; core::MAX_SEATS],
+    };
+    view.trick[..cards.len()].copy_from_slice(&cards);
+    view.voids[..players].copy_from_slice(&voids);
+    Ok(smear_id(smear::greedy::view_action(&view)))
+}
+
+/// The points a hand (as dealt) is expected to take as the bidder with ``trump`` (0..3) as
+/// trump (``tricks::smear::greedy::estimate``).
+#[pyfunction]
+pub fn smear_estimate(hand: &Bound<'_, PyAny>, trump: u8, players: usize) -> PyResult<f64> {
+    if trump > 3 || !(4..=6).contains(&players) {
+        return Err(invalid_argument(
+            "trump is a suit 0..3 and players 4, 5 or 6",
+        ));
+    }
+    Ok(smear::greedy::estimate(
+        cardset_from_any(hand)?,
+        trump,
+        players,
+    ))
 }
 
 /// The smear points (SM-6.1–6.3) of played tricks, for scoring any outcome: ``trump`` 0..3,

@@ -20,7 +20,7 @@
 //! union (the modes overlap where a player kept exactly his six trumps). Before trump nothing
 //! constrains the deal and a [`HiddenCards`] problem draws it.
 
-use super::greedy::greedy_action;
+use super::greedy::{greedy_action, rule_bid};
 use super::{hand_size, Action, Phase, SmearDeal, KEEP};
 use crate::cards::{Card, CardSet};
 use crate::error::{invalid, Error};
@@ -159,6 +159,50 @@ impl SmearDeal {
             }
             Phase::AllPassed | Phase::Over => Err(invalid("the deal is over: nothing to resample")),
         }
+    }
+
+    /// How many bids of seats other than `viewer` differ from the rule strategy's bid
+    /// ([`rule_bid`]) on the hands they were dealt.
+    pub fn bids_off_rule(&self, viewer: usize) -> usize {
+        let mut high = None;
+        let mut off = 0;
+        for (i, &b) in self.bids.iter().enumerate() {
+            let seat = (self.dealer + 1 + i) % self.n;
+            if seat != viewer {
+                let rule = rule_bid(self.dealt[seat], self.n, seat, self.dealer, high);
+                if rule != b.map_or(Action::Pass, Action::Bid) {
+                    off += 1;
+                }
+            }
+            if let Some(b) = b {
+                high = Some((b, seat));
+            }
+        }
+        off
+    }
+
+    /// [`resample`](SmearDeal::resample) weighted by the bids: each draw is kept with
+    /// probability `slack` to the power of the number of other players' bids it explains
+    /// otherwise than the rule strategy would ([`bids_off_rule`](SmearDeal::bids_off_rule));
+    /// after `tries` draws the last one is kept. With `slack` 0 this is the deal posterior
+    /// when the others bid by the rule strategy; 1 is the plain resample.
+    pub fn resample_by_bids(
+        &self,
+        viewer: usize,
+        rng: &mut Rng,
+        tries: usize,
+        slack: f64,
+    ) -> Result<SmearDeal, Error> {
+        let mut last = None;
+        for _ in 0..tries.max(1) {
+            let deal = self.resample(viewer, rng)?;
+            let off = deal.bids_off_rule(viewer);
+            if off == 0 || rng.unit_f64() < slack.powi(off as i32) {
+                return Ok(deal);
+            }
+            last = Some(deal);
+        }
+        Ok(last.expect("at least one draw"))
     }
 
     fn resample_before_trump(&self, viewer: usize, rng: &mut Rng) -> Result<SmearDeal, Error> {
