@@ -240,9 +240,9 @@ def test_search_is_reproducible_with_iterations() -> None:
     a = recommend(state, iterations=100, seed=7)
     b = recommend(state.clone(), iterations=100, seed=7)
     assert [h.to_json() for h in a] == [h.to_json() for h in b]
-    agent_a, agent_b = SearchAgent(iterations=60, seed=3), SearchAgent(iterations=60, seed=3)
+    agent_a, agent_b = SearchAgent(iterations=20, seed=3), SearchAgent(iterations=20, seed=3)
     s1, s2 = GAME.new_state(seed=12), GAME.new_state(seed=12)
-    for _ in range(14):
+    for _ in range(9):  # the auction and the first cards
         if s1.is_terminal():
             break
         x, y = agent_a.act(s1), agent_b.act(s2)
@@ -277,8 +277,8 @@ def test_search_never_reads_hidden_cards() -> None:
     assert isinstance(lead.cards, CardSet)
     swapped = GAME.new_state(deal={"hands": _swap_hidden(hands, lead.cards)})
     after(swapped, f"1NT P P P {lead}")
-    a = recommend(base, iterations=150, seed=4)
-    b = recommend(swapped, iterations=150, seed=4)
+    a = recommend(base, iterations=40, seed=4)
+    b = recommend(swapped, iterations=40, seed=4)
     assert [h.to_json() for h in a] == [h.to_json() for h in b]
 
 
@@ -340,9 +340,9 @@ def test_a_double_dummy_solver_is_used_when_the_core_has_one(
 
 
 def test_search_agent_plays_whole_deals_legally() -> None:
-    for seed in range(31, 37):
+    for seed in range(31, 34):
         state = GAME.new_state(seed=seed)
-        search, rule = SearchAgent(iterations=24, seed=seed), HeuristicAgent(seed=seed)
+        search, rule = SearchAgent(iterations=12, seed=seed), HeuristicAgent(seed=seed)
         while not state.is_terminal():
             player = state.current_player
             assert player is not None

@@ -148,6 +148,8 @@ def _dd_values(
     vul = world.game.vulnerability
     out: dict[int, float] = {}
     for card, tricks in pairs:
+        if isinstance(card, Action):  # cardavia.bridge.solve_position: {Action: tricks}
+            card = card.cards
         (c,) = card if isinstance(card, CardSet) else CardSet([card])
         side = int(tricks)
         ours = side if seat % 2 == declarer % 2 else remaining - side
@@ -185,11 +187,17 @@ def _play_search(
         return time.perf_counter() >= deadline
 
     done = False
+    last_solve = 0.0
     while not spent() and not done:
         wseed = derive_seed(seed, batch)
         for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
             pseed = derive_seed(wseed, 10 + w_i)
+            if deadline is not None and sims and time.perf_counter() + last_solve > deadline:
+                done = True  # another solve would overrun the time budget
+                break
+            t0 = time.perf_counter()
             dd = _dd_values(world, player, solver) if solver is not None else None
+            last_solve = time.perf_counter() - t0
             for cand in cands:
                 if not cand.active:
                     continue
