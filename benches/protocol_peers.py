@@ -14,10 +14,14 @@ per game, the decisions per game and each cardavia path's speed relative to Open
 is faster). Run::
 
     pip install open_spiel
-    python benches/protocol_peers.py --game doudizhu --games 2000
+    python benches/protocol_peers.py --game all --games 2000
 
-New sections register themselves in ``SECTIONS`` with the same shape (``run(games, seed)``
-returning rows).
+Sections: ``doudizhu`` (OpenSpiel ``dou_dizhu``), ``bridge`` (OpenSpiel
+``bridge(use_double_dummy_result=false)``: its 52 dealing chance nodes, the auction and the 52
+cards) and ``holdem`` (heads-up no-limit against ``universal_poker`` with the same blinds and
+stacks; its timing and the reading of its ratios are in ``protocol_peers_holdem.py``, which the
+section runs). OpenSpiel has none of the other seven games. A new section registers itself in
+``SECTIONS`` (``run(games, seed)`` returning rows, the peer last).
 """
 
 from __future__ import annotations
@@ -99,23 +103,67 @@ def run_doudizhu(games: int, seed: int) -> list[Row]:
     )
 
 
-SECTIONS: dict[str, Callable[[int, int], list[Row]]] = {"doudizhu": run_doudizhu}
+def run_bridge(games: int, seed: int) -> list[Row]:
+    """Bridge against OpenSpiel's ``bridge`` without its double-dummy result."""
+    return _side_by_side(
+        {
+            "cardavia ids (legal_action_ids + apply(id))": _cardavia_loop("bridge", True),
+            "cardavia Actions (legal_actions + apply)": _cardavia_loop("bridge", False),
+            "OpenSpiel (legal_actions + apply_action)": _pyspiel_loop(
+                "bridge(use_double_dummy_result=false)"
+            ),
+        },
+        games,
+        seed,
+    )
+
+
+def run_holdem(games: int, seed: int) -> list[Row]:
+    """Heads-up no-limit Hold'em against ``universal_poker`` (see protocol_peers_holdem.py).
+
+    Uniform play over every legal amount: both sides play the same distribution of hands
+    (nearly every decision a bet or raise), so the ratio per hand is fair."""
+    import protocol_peers_holdem as holdem
+
+    seconds = max(0.5, games / 2000)  # the holdem bench budgets CPU time, not hands
+    sides = [
+        ("cardavia ids (legal_action_ids + apply(id))", holdem.ids_side(seed)),
+        ("cardavia Actions (action_from_id + apply)", holdem.actions_by_id_side(seed)),
+        ("OpenSpiel (legal_actions + apply_action)", holdem.openspiel_side(seed)),
+    ]
+    rows = []
+    for name, run in sides:
+        per_hand, decisions = holdem.best_rate(run, seconds, 3)
+        rows.append((name, per_hand, decisions))
+    return rows
+
+
+SECTIONS: dict[str, Callable[[int, int], list[Row]]] = {
+    "doudizhu": run_doudizhu,
+    "bridge": run_bridge,
+    "holdem": run_holdem,
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=sorted(SECTIONS), default="doudizhu")
+    parser.add_argument("--game", choices=[*sorted(SECTIONS), "all"], default="all")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rows = SECTIONS[args.game](args.games, args.seed)
-    peer = rows[-1][1]
-    print(f"{args.game}: {args.games} uniformly random games per side, interleaved")
-    for name, per_game, decisions in rows:
-        print(
-            f"  {name:48s} {per_game * 1e6:9.1f} µs/game  {decisions:6.1f} decisions/game"
-            f"  {peer / per_game:5.2f}x OpenSpiel"
-        )
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        raise SystemExit("pip install open_spiel to compare with OpenSpiel") from None
+    for game in sorted(SECTIONS) if args.game == "all" else [args.game]:
+        rows = SECTIONS[game](args.games, args.seed)
+        peer = rows[-1][1]
+        print(f"{game}: uniformly random games, the sides interleaved, CPU time")
+        for name, per_game, decisions in rows:
+            print(
+                f"  {name:48s} {per_game * 1e6:9.1f} µs/game  {decisions:6.1f} decisions/game"
+                f"  {peer / per_game:5.2f}x OpenSpiel"
+            )
 
 
 if __name__ == "__main__":

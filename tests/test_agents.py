@@ -143,3 +143,17 @@ def test_arena_rejects_bad_input() -> None:
         arena("doudizhu", ["random"], deals=0)
     with pytest.raises(InvalidArgumentError, match="unknown agent"):
         arena("doudizhu", ["random", "nobody"], deals=1)
+
+
+def test_arena_difference_is_paired_by_deal() -> None:
+    from cardavia.agents import arena
+
+    result = arena("zhengshangyou", ["heuristic", "random", "random"], deals=6, seed=3)
+    mean, half = result.difference("heuristic", "random")
+    h, r = result.score("heuristic").scores, result.score("random").scores
+    assert mean == pytest.approx(sum(x - y for x, y in zip(h, r, strict=True)) / len(h))
+    assert half >= 0.0
+    swapped, half2 = result.difference("random", "heuristic")
+    assert swapped == pytest.approx(-mean) and half2 == pytest.approx(half)
+    with pytest.raises(cardavia.InvalidArgumentError):
+        result.difference("heuristic", "nobody")

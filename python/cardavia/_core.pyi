@@ -16,6 +16,9 @@ __all__ = [
     "BridgeDeal",
     "SmearDeal",
     "bridge_call_id",
+    "bridge_dd_solve",
+    "bridge_dd_solve_position",
+    "bridge_dd_table",
     "bridge_call_text",
     "bridge_score",
     "bridge_simulate",
@@ -84,6 +87,14 @@ __all__ = [
     "holdem_simulate",
     "one_poker_compare",
     "one_poker_simulate",
+    "one_poker_cfr_depth",
+    "one_poker_cfr_lock",
+    "one_poker_cfr_bet",
+    "one_poker_cfr_exploitability",
+    "holdem_combo_index",
+    "holdem_hand_strengths",
+    "holdem_narrow_ranges",
+    "holdem_search_values",
     "tractor_count_follows",
     "tractor_follow_next",
     "tractor_follow_violation",
@@ -406,6 +417,14 @@ class BridgeDeal:
     def action_ids(self) -> list[int]: ...
     def plays(self) -> list[tuple[int, Card]]: ...
     def resample(self, viewer: int, seed: int) -> BridgeDeal: ...
+    def resample_within(
+        self,
+        viewer: int,
+        boxes: Sequence[tuple[int, int, Sequence[tuple[int, int]]] | None],
+        count: int,
+        seed: int,
+        max_draws: int = 100_000,
+    ) -> list[BridgeDeal]: ...
     def greedy_action(self) -> int | None: ...
     def playout_returns(
         self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
@@ -478,6 +497,11 @@ def bridge_call_id(text: str) -> int: ...
 def bridge_simulate(
     n: int, vulnerability: str = "none", seed: int = 0, threads: int = 1
 ) -> dict[str, npt.NDArray[Any]]: ...
+def bridge_dd_solve(hands: Sequence[_CardInput], strain: int, leader: int) -> int: ...
+def bridge_dd_table(hands: Sequence[_CardInput], threads: int = 1) -> list[list[int]]: ...
+def bridge_dd_solve_position(
+    hands: Sequence[_CardInput], strain: int, trick_leader: int, trick: _CardInput
+) -> list[tuple[Card, int]]: ...
 def smear_simulate(
     players: int, n: int, seed: int = 0, threads: int = 1
 ) -> dict[str, npt.NDArray[Any]]: ...
@@ -690,8 +714,24 @@ class TractorTable:
     def playout_returns(
         self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
     ) -> npt.NDArray[np.float64]: ...
+    def playout_margins(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]: ...
     @staticmethod
     def declaring_playout_returns(
+        hands: Sequence[_CardInput],
+        kitty: _CardInput,
+        level: int,
+        seat: int,
+        first_deal: bool,
+        calls: Sequence[int],
+        n: int,
+        policy: str = "random",
+        seed: int = 0,
+        threads: int = 1,
+    ) -> npt.NDArray[np.float64]: ...
+    @staticmethod
+    def declaring_playout_margins(
         hands: Sequence[_CardInput],
         kitty: _CardInput,
         level: int,
@@ -1106,6 +1146,44 @@ def one_poker_compare(x: _CardInput, y: _CardInput) -> int: ...
 def one_poker_simulate(
     matches: int, seed: int = 0, stack: int = 20, ante: int = 1
 ) -> dict[str, int]: ...
+
+# Poker search (cardavia_core::search::{cfr, holdem}): One Poker's CFR+ equilibrium, Hold'em
+# ranges, strengths and candidate values.
+
+def one_poker_cfr_depth(depth: float, ups: tuple[int, int]) -> int: ...
+def one_poker_cfr_lock(
+    depth: float, ups: tuple[int, int], role: int, a: int, b: int, iterations: int
+) -> tuple[tuple[float, float], tuple[float, float]]: ...
+def one_poker_cfr_bet(
+    depth: float,
+    ups: tuple[int, int],
+    role: int,
+    rank: int,
+    history: Sequence[tuple[str, float]],
+    scale: float,
+    iterations: int,
+) -> list[tuple[str, int, float, float]]: ...
+def one_poker_cfr_exploitability(
+    depth: float, ups: tuple[int, int], iterations: int
+) -> tuple[float, float, float, float]: ...
+def holdem_combo_index(a: int, b: int) -> int: ...
+def holdem_hand_strengths(
+    board: _CardInput, weights: Sequence[float] | None, runouts: int, seed: int
+) -> npt.NDArray[np.float64]: ...
+def holdem_narrow_ranges(
+    hand: HoldemHand, player: int, runouts: int, seed: int
+) -> tuple[npt.NDArray[np.float64], list[float]]: ...
+def holdem_search_values(
+    hand: HoldemHand,
+    player: int,
+    ranges: npt.NDArray[np.float64],
+    candidates: Sequence[tuple[str, int | None]],
+    policy: str,
+    first: int,
+    worlds: int,
+    seed: int,
+    threads: int,
+) -> npt.NDArray[np.float64]: ...
 
 # ---------------------------------------------------------------------------------------------
 # Search: exactly uniform determinization of hidden cards (cardavia_core::search)

@@ -40,7 +40,8 @@ AGENT_NAMES = ("random", "heuristic", "search")
 
 def make_agent(name: str, seed: int | None = None, seconds: float | None = None) -> Agent:
     """A built-in agent by name: ``random``, ``heuristic`` or ``search`` (``search:0.2`` sets
-    its seconds per decision, ``search@500`` its iterations per decision)."""
+    its seconds per decision, ``search@500`` its iterations per decision); for Hold'em also
+    ``station`` and ``tag`` (:mod:`cardavia.agents.holdem_bots`)."""
     base, seconds_text, iterations_text = name, None, None
     if ":" in name:
         base, _, seconds_text = name.partition(":")
@@ -50,6 +51,10 @@ def make_agent(name: str, seed: int | None = None, seconds: float | None = None)
         return RandomAgent(seed)
     if base == "heuristic":
         return HeuristicAgent(seed)
+    if base in ("station", "tag"):  # Hold'em's fixed opponents (agents/holdem_bots.py)
+        from cardavia.agents.holdem_bots import CallingStation, TightAggressive
+
+        return CallingStation(seed) if base == "station" else TightAggressive(seed)
     if base == "search":
         try:
             if iterations_text is not None:
@@ -60,7 +65,7 @@ def make_agent(name: str, seed: int | None = None, seconds: float | None = None)
             raise InvalidArgumentError(f"bad search budget in agent {name!r}") from None
     raise InvalidArgumentError(
         f"unknown agent {name!r}; built-in agents: {', '.join(AGENT_NAMES)} "
-        "(search:SECONDS or search@ITERATIONS sets the budget)"
+        "(search:SECONDS or search@ITERATIONS sets the budget; Hold'em: station, tag)"
     )
 
 
@@ -125,6 +130,19 @@ class ArenaResult:
             if a.name == name:
                 return a
         raise InvalidArgumentError(f"no agent {name!r} in this result")
+
+    def difference(self, first: str, second: str) -> tuple[float, float]:
+        """``first``'s mean payoff per deal minus ``second``'s and the 95% half-width of that
+        difference, paired deal by deal (both met the same cards: far tighter than the two
+        intervals apart). Significant at 95% when ``abs(mean) > half_width``."""
+        a, b = self.score(first).scores, self.score(second).scores
+        diffs = [x - y for x, y in zip(a, b, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n if n else 0.0
+        if n < 2:
+            return mean, 0.0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, 1.96 * math.sqrt(var / n)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -201,7 +219,23 @@ Metrics = Callable[[State, list[str]], dict[str, dict[str, float]]]
 def _game_metrics(game_id: str) -> Metrics | None:
     if game_id == "doudizhu":
         return _doudizhu_metrics
+    if game_id == "tractor":
+        return _tractor_metrics
     return None
+
+
+def _tractor_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:
+    """Tractor, per deal and seating: whether the agent's team gained a level (its return is
+    positive, TR-5.4) and whether it defended (the dealer's team, TR-3.11)."""
+    result = state.result
+    if result is None:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for seat, label in enumerate(seat_labels):
+        entry = out.setdefault(label, {})
+        entry["gained_level"] = float(result["returns"][seat] > 0)
+        entry["defended"] = float(seat % 2 == result["dealer"] % 2)
+    return out
 
 
 def _doudizhu_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:

@@ -17,6 +17,10 @@ The search is perfect-information Monte Carlo (PIMC) over the player's informati
    below the leader's are no longer sampled (successive rejection); the search stops when the
    budget is spent or one candidate is left.
 
+A game's strategy may bring its own search (``Strategy.search``: bridge's double-dummy
+solving, One Poker's CFR policy, Hold'em's range weighting); :func:`analyse` then hands it the
+checked budget and the decision's seed, and falls back to the method above when it declines.
+
 Budgets: ``iterations`` counts simulated continuations (one candidate in one world) and with a
 seed makes the result exactly reproducible; ``seconds`` bounds wall time instead. The Python
 here only orchestrates: every simulated card is played in Rust.
@@ -36,7 +40,7 @@ from cardavia.agents.base import (
     decision_seed,
     require_decision,
 )
-from cardavia.agents.strategies import Strategy, strategy_for
+from cardavia.agents.strategies import Strategy, game_search, strategy_for
 from cardavia.errors import CardaviaError
 from cardavia.game import Action, State
 from cardavia.games.climbing import derive_seed
@@ -128,6 +132,11 @@ def analyse(
     config = config or SearchConfig()
     seed = decision_seed(seed)
     strategy = _strategy(state)
+    own_search = game_search(strategy)
+    if own_search is not None:
+        found = own_search(state, seconds=seconds, iterations=iterations, seed=seed, config=config)
+        if found is not None:
+            return found
     policy = config.policy or (strategy.search_policy if strategy is not None else "random")
     candidates = [_Candidate(line) for line in _lines(state, strategy)]
     # A strategy may draw its worlds itself (an opponent model), else the game's resample.
@@ -185,6 +194,18 @@ def _reject(candidates: list[_Candidate], min_samples: int) -> bool:
     return sum(c.active for c in candidates) <= 1
 
 
+def _describe(strategy: Strategy | None, state: State, line: tuple[Action, ...]) -> str:
+    """The strategy's reason for a candidate: ``describe_line`` for a whole play when the
+    strategy has it (Tractor's plays take several actions), else ``describe`` of its first
+    action."""
+    if strategy is None:
+        return ""
+    describe_line = getattr(strategy, "describe_line", None)
+    if describe_line is not None:
+        return str(describe_line(state, line))
+    return strategy.describe(state, line[0])
+
+
 def _rank(state: State, candidates: list[_Candidate], strategy: Strategy | None) -> list[Hint]:
     def key(i: int) -> tuple[float, bool, int, int]:
         c = candidates[i]
@@ -196,7 +217,7 @@ def _rank(state: State, candidates: list[_Candidate], strategy: Strategy | None)
     hints = []
     for i in order:
         c = candidates[i]
-        described = strategy.describe(state, c.line[0]) if strategy is not None else ""
+        described = _describe(strategy, state, c.line)
         if c.stats.n:
             odds = f"wins {c.wins / c.stats.n:.0%} of {c.stats.n} simulations"
         else:
@@ -272,6 +293,12 @@ class SearchAgent(SeededAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        own = getattr(_strategy(state), "search_act", None)
+        if own is not None:  # a game that plays its own search's choice (Strategy.search_act)
+            chosen: Action = own(
+                state, seconds=self.seconds, iterations=self.iterations, seed=self._next_seed()
+            )
+            return chosen
         hints = analyse(
             state,
             seconds=self.seconds,

@@ -47,6 +47,13 @@ from cardavia.games.climbing import derive_seed
 from cardavia.games.trick_search import check_count, check_policy, check_threads
 
 __all__ = [
+    "DDTable",
+    "Par",
+    "ParContract",
+    "dd_table",
+    "par",
+    "solve",
+    "solve_position",
     "BridgeGame",
     "BridgeState",
     "NUM_ACTIONS",
@@ -442,6 +449,43 @@ class BridgeState(State):
         deal = self._deal.resample(player, rseed)
         return BridgeState._wrap(self.game, derive_seed(rseed, 1), deal)
 
+    def resample_within(
+        self,
+        player: int,
+        boxes: Any,
+        count: int,
+        seed: int | None = None,
+        max_draws: int = 100_000,
+    ) -> list[BridgeState]:
+        """Up to ``count`` states like :meth:`resample` in which the dealt hand (cards played
+        and held) of every seat hidden from ``player`` lies in its box: what the calls have
+        shown, for a search that reads the auction. ``boxes`` has four entries (N, E, S, W),
+        each None (no constraint) or ``(hcp_lo, hcp_hi, [(lo, hi)] * 4)``: high-card points
+        (A 4, K 3, Q 2, J 1) and the length of each suit (c, d, h, s), inclusive. Boxes of
+        seats the player sees are ignored. Each state is exactly uniform over the consistent
+        deals inside the boxes (rejection from :meth:`resample`'s proposal), drawn in Rust from
+        at most ``max_draws`` proposals in all: fewer states (or none) come back when the boxes
+        are too narrow for that budget. Seeded: the same seed gives the same states."""
+        player = self._check_player(player)
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is no decision to resample for")
+        n = check_count(count, "count", minimum=0)
+        draws = check_count(max_draws, "max_draws", minimum=0)
+        if isinstance(boxes, (str, bytes)) or not isinstance(boxes, (list, tuple)):
+            raise InvalidArgumentError("boxes must be a list of four entries (N, E, S, W)")
+        rseed = check_seed(seed)
+        try:
+            deals = self._deal.resample_within(player, list(boxes), n, rseed, draws)
+        except (TypeError, OverflowError) as e:
+            raise InvalidArgumentError(
+                "each box is None or (hcp_lo, hcp_hi, [(lo, hi)] * 4) with small "
+                f"non-negative ints: {e}"
+            ) from None
+        return [
+            BridgeState._wrap(self.game, derive_seed(rseed, 2 + k), deal)
+            for k, deal in enumerate(deals)
+        ]
+
     def playout_returns(
         self, n: int, policy: str = "random", seed: int | None = 0, threads: int = 1
     ) -> npt.NDArray[np.float64]:
@@ -588,12 +632,20 @@ def _pbn_card(card: str) -> str:
     return card[1].upper() + card[0]
 
 
-def to_pbn(state: BridgeState) -> str:
+def to_pbn(state: BridgeState, dd: bool = False) -> str:
     """The deal in Portable Bridge Notation: the tags ``Dealer``, ``Vulnerable``, ``Deal``,
     ``Declarer``, ``Contract``, ``Result`` and the ``Auction`` and ``Play`` sections (as far as
-    the deal has gone; ``Result`` once it is over)."""
+    the deal has gone; ``Result`` once it is over).
+
+    ``dd=True`` adds the double-dummy analysis of the deal as dealt, after ``Result``:
+    ``DoubleDummyTricks``, ``OptimumScore`` and ``ParContract`` (par for the deal's
+    vulnerability, South dealing) and ``OptimumResultTable`` (see
+    :func:`cardavia.games.bridge_dd.pbn_tags`). :func:`from_pbn` reads such records back
+    (it ignores those tags)."""
     if not isinstance(state, BridgeState):
         raise InvalidArgumentError(f"to_pbn needs a bridge state, got {type(state).__name__}")
+    if not isinstance(dd, bool):
+        raise InvalidArgumentError(f"dd must be True or False, got {dd!r}")
     dealt = [CardSet(h) for h in state._deal_record["hands"]]
     lines = [
         '[Event "cardavia"]',
@@ -609,6 +661,10 @@ def to_pbn(state: BridgeState) -> str:
     lines.append(f'[Contract "{contract}"]')
     if deal.phase == "over" and not deal.passed_out:
         lines.append(f'[Result "{deal.declarer_tricks}"]')
+    if dd:
+        from cardavia.games.bridge_dd import pbn_tags
+
+        lines += pbn_tags(dd_table(state), state.game.vulnerability)
     calls = ["Pass" if c == "P" else c for c in deal.calls]
     lines.append(f'[Auction "{SEATS[DEALER]}"]')
     for k in range(0, len(calls), 4):
@@ -828,3 +884,17 @@ def from_pbn(text: str) -> BridgeState:
             f"Result tag {result!r} but declarer took {state._deal.declarer_tricks} tricks"
         )
     return state
+
+
+# --------------------------------------------------------------------------------------------
+# Double-dummy solving and par (cardavia.games.bridge_dd), re-exported here.
+
+from cardavia.games.bridge_dd import (  # noqa: E402
+    DDTable,
+    Par,
+    ParContract,
+    dd_table,
+    par,
+    solve,
+    solve_position,
+)

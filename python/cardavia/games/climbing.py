@@ -56,6 +56,78 @@ def signature(ruleset: str, cards: Iterable[Card]) -> int:
     return key
 
 
+_RANK_LETTERS = "3456789TJQKA2"
+
+
+def _rank_only_tokens(text: str) -> list[str] | None:
+    """The ranks of shape shorthand (``"33344455"``, ``"333 44"``, ``"10 J Q K A"``, ``"SJ BJ"``),
+    or None if ``text`` is not rank-only (it names a suit or holds something else)."""
+    compact = "".join(text.replace(",", " ").replace("+", " ").split()).upper()
+    tokens: list[str] = []
+    i = 0
+    while i < len(compact):
+        two = compact[i : i + 2]
+        if two in ("SJ", "BJ"):
+            tokens.append(two)
+            i += 2
+        elif two == "10":
+            tokens.append("T")
+            i += 2
+        elif compact[i] in _RANK_LETTERS:
+            tokens.append(compact[i])
+            i += 1
+        else:
+            return None
+    return tokens or None
+
+
+def rank_only_cards(text: str, available: CardSet, rule: str) -> CardSet | None:
+    """``text`` as cards where suits cannot matter: shape shorthand (ranks without suits,
+    ``rule`` names the notation rule) takes, rank by rank, the lowest-suited cards of
+    ``available`` (a game's deck or a player's hand). None if ``text`` names suits; a rank
+    asked for more often than ``available`` holds it raises InvalidCardError."""
+    tokens = _rank_only_tokens(text)
+    if tokens is None:
+        return None
+    by_rank: dict[str, list[Card]] = {}
+    for card in available:
+        key = "SJ" if str(card) == "SJ" else "BJ" if str(card) == "BJ" else str(card)[0]
+        by_rank.setdefault(key, []).append(card)
+    chosen: list[Card] = []
+    for rank in dict.fromkeys(tokens):
+        wanted = tokens.count(rank)
+        have = by_rank.get(rank, [])
+        if wanted > len(have):
+            raise InvalidCardError(
+                f"{text!r} asks for {wanted} card(s) of rank {rank}, but only {len(have)} "
+                f"exist here ({rule}: shape shorthand without suits)"
+            )
+        chosen.extend(have[:wanted])
+    return CardSet(chosen)
+
+
+def _rank_only_from(text: str, held: CardSet) -> CardSet | None:
+    """Rank-only ``text`` taken from ``held``, or None if ``held`` lacks some of the ranks."""
+    try:
+        return rank_only_cards(text, held, "")
+    except InvalidCardError:
+        return None
+
+
+def cards_or_ranks(cards: Any, deck: CardSet, rule: str) -> Any:
+    """``cards`` unchanged, unless it is rank-only text (DDZ-2.2, ZSY-2.2 shape shorthand):
+    then concrete cards of ``deck`` with those ranks (suits cannot matter where this is used)."""
+    if isinstance(cards, str):
+        try:
+            return CardSet(cards)
+        except InvalidCardError:
+            found = rank_only_cards(cards, deck, rule)
+            if found is None:
+                raise
+            return found
+    return cards
+
+
 class PlayActionSpace:
     """The fixed action-id space of a climbing game: its non-play actions first (``pass``,
     bids...), then every valid play of the game by rank multiset, in the engine's order."""
@@ -339,13 +411,50 @@ class ClimbingState(State):
         if word in self._CALL_WORDS and (not rest or (word == "bid" and rest.isdigit())):
             # A call that exists in the game but is not legal now: let check() name the rule.
             return Action(kind=word, amount=int(rest) if rest else None, label=norm)
-        cards = CardSet(text.replace("+", " "))
+        try:
+            cards = CardSet(text.replace("+", " "))
+        except InvalidCardError:
+            by_ranks = self._play_by_ranks(text)
+            if by_ranks is None:
+                raise
+            return by_ranks
         for a in self.legal_actions():
             if a.cards == cards:
                 return a
         found = _core.climb_classify(self.ruleset, cards, self._first_play_pending())
         if found:
             return play_action(found[0])
+        return Action(kind="play", cards=cards, label=str(cards))
+
+    def _play_by_ranks(self, text: str) -> Action | None:
+        """The legal play named by rank-only text (``"33344455"``), if suits cannot matter:
+        exactly one legal play has those ranks. Several (a Red Ten red ten, a suited choice)
+        raise InvalidArgumentError asking for the suits; None if ``text`` is not rank-only."""
+        tokens = _rank_only_tokens(text)
+        if tokens is None:
+            return None
+        wanted = sorted(tokens)
+
+        def ranks(cards: Iterable[Card] | None) -> list[str]:
+            return sorted(str(c) if c.is_joker else str(c)[0] for c in cards or ())
+
+        matches = [a for a in self.legal_actions() if a.kind == "play" and ranks(a.cards) == wanted]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            options = ", ".join(str(a.cards) for a in matches)
+            raise InvalidArgumentError(
+                f"{text!r} names ranks only, and suits matter here: write the cards ({options})"
+            )
+        # Not legal now: take those ranks from the hand of the player to act (or the deck,
+        # before card play) so that the check names the rule the play breaks.
+        player = self.current_player
+        if self._table is not None and player is not None:
+            found = _rank_only_from(text, self._table.hand(player))
+            if found is not None:
+                return Action(kind="play", cards=found, label=str(found))
+        cards = rank_only_cards(text, CardSet.full_pack(jokers=True), self._rule_prefix + "2.2")
+        assert cards is not None
         return Action(kind="play", cards=cards, label=str(cards))
 
     def _first_play_pending(self) -> bool:

@@ -30,6 +30,7 @@ from cardavia.games.climbing import (
     _ListedAction,
     action_space,
     as_play,
+    cards_or_ranks,
     copy_log,
     derive_seed,
 )
@@ -46,15 +47,23 @@ _CALL_CODES = {"pass": 0, "bid 1": 1, "bid 2": 2, "bid 3": 3}
 CardsLike = str | CardSet | Iterable[Card | str]
 
 
+def _cards(cards: CardsLike) -> CardSet:
+    # Suits never matter in Dou Dizhu (DDZ-2.4): rank-only text ("33344455") is accepted.
+    return CardSet(cards_or_ranks(cards, DECK, "DDZ-2.2"))
+
+
 def classify(cards: CardsLike) -> list[Play]:
-    """Every interpretation of ``cards`` as a Dou Dizhu play (DDZ-4.8: at most one)."""
-    return _core.climb_classify(RULESET, CardSet(cards))
+    """Every interpretation of ``cards`` as a Dou Dizhu play (DDZ-4.8: at most one).
+
+    Cards may be written without suits (``"33344455"``, ``"333 44"``, ``"SJ BJ"``): suits never
+    matter in Dou Dizhu (DDZ-2.4), so each rank takes its lowest suits."""
+    return _core.climb_classify(RULESET, _cards(cards))
 
 
 def legal_plays(hand: CardsLike, to_beat: Play | CardsLike | None = None) -> list[Play]:
     """Every legal play from ``hand`` (DDZ-6.7): any valid combination on a lead, else the
     combinations beating ``to_beat``. One play per rank multiset (DDZ-6.7)."""
-    return _core.climb_legal_plays(RULESET, CardSet(hand), _as_play(to_beat))
+    return _core.climb_legal_plays(RULESET, _cards(hand), _as_play(to_beat))
 
 
 def beats(candidate: Play | CardsLike, top: Play | CardsLike) -> bool:

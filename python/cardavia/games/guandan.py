@@ -311,6 +311,9 @@ def level_change(
 # Actions
 
 
+_SEQUENCE_UNITS = {"straight": 5, "straight_flush": 5, "pair_run": 3, "triple_run": 2}
+
+
 class GuandanAction(Action):
     """An action of Guandan: equality and JSON include a play's declared type and main rank
     (GD-6.6), since one card set can be several moves."""
@@ -330,6 +333,17 @@ class GuandanAction(Action):
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """Details of a play: its type, main rank and sequence length (GD-5.1: five ranks in a
+        straight or straight flush, three pairs in a pair run, two triples in a triple run, 1
+        for every other type), as :attr:`Action.info` gives them for the other climbing
+        games."""
+        if self.play is None:
+            return {}
+        kind = self.play.kind
+        return {"type": kind, "rank": self.play.main_rank, "length": _SEQUENCE_UNITS.get(kind, 1)}
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()

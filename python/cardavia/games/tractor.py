@@ -852,6 +852,21 @@ class TractorState(State):
         lowest winning play no later opponent can beat (or the highest one if the trick holds
         points), else dumping the fewest points and lowest cards. The playouts see the full
         state they are given (run them on :meth:`resample` worlds)."""
+        return self._playouts(n, policy, seed, threads, margins=False)
+
+    def playout_margins(
+        self, n: int, policy: str = "random", seed: int = 0, threads: int = 1
+    ) -> npt.NDArray[np.float64]:
+        """The playouts of :meth:`playout_returns` (same arguments, same seeds, same deals)
+        with each one's point margins: an ``(n, 8)`` float64 array, columns 0..3 the returns,
+        columns 4..7 per seat the attackers' ``(A - 80) / 40`` for an attacker and its
+        negative for a defender (TR-5.3, TR-5.4: the margin in levels over the takeover line).
+        For searches that must tell apart plays whose returns tie."""
+        return self._playouts(n, policy, seed, threads, margins=True)
+
+    def _playouts(
+        self, n: int, policy: str, seed: int, threads: int, *, margins: bool
+    ) -> npt.NDArray[np.float64]:
         count = _check_count(n)
         if not isinstance(policy, str):
             raise InvalidArgumentError(f"policy must be 'random' or 'greedy', got {policy!r}")
@@ -868,7 +883,12 @@ class TractorState(State):
             raise InvalidArgumentError("the deal is over: there is nothing to play out")
         table = self._table
         if table is None:
-            return TractorTable.declaring_playout_returns(
+            declaring = (
+                TractorTable.declaring_playout_margins
+                if margins
+                else TractorTable.declaring_playout_returns
+            )
+            return declaring(
                 self._dealt,
                 self._kitty_order,
                 self.level,
@@ -880,6 +900,8 @@ class TractorState(State):
                 seed,
                 int(threads),
             )
+        if margins:
+            return table.playout_margins(count, policy, seed, int(threads))
         return table.playout_returns(count, policy, seed, int(threads))
 
     # ---- ids and text -----------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 
 from cardavia import _core
 from cardavia._core import Card, CardSet, Play
-from cardavia.errors import InvalidArgumentError
+from cardavia.errors import InvalidArgumentError, InvalidCardError
 from cardavia.game import Action, Game, register
 from cardavia.games.climbing import (
     PASS,
@@ -32,6 +32,7 @@ from cardavia.games.climbing import (
     _ListedAction,
     action_space,
     as_play,
+    cards_or_ranks,
     copy_log,
     derive_seed,
 )
@@ -62,12 +63,26 @@ BOMB_RANKS = "3456789TJQK"
 CardsLike = str | CardSet | Iterable[Card | str]
 
 
+def _cards(cards: CardsLike, first_play: bool = False) -> CardSet:
+    # Suits matter in Zheng Shangyou only through 3h in the first play (ZSY-2.4, ZSY-3.4), so
+    # rank-only text ("33344") is accepted everywhere else; each rank takes its lowest suits.
+    if first_play and isinstance(cards, str):
+        try:
+            return CardSet(cards)
+        except InvalidCardError as e:
+            raise InvalidCardError(
+                f"{e}; the first play must show its suits (it holds 3h, ZSY-3.4)"
+            ) from None
+    return CardSet(cards_or_ranks(cards, DECK, "ZSY-2.2"))
+
+
 def classify(cards: CardsLike, first_play: bool = False) -> list[Play]:
     """Every interpretation of ``cards`` as a Zheng Shangyou play (ZSY-4.6: at most one).
 
     ``first_play`` says the cards are the first play of the deal, where four 3s are the heavenly
-    bomb (ZSY-4.3 #8, ZSY-4.5)."""
-    return _core.climb_classify(RULESET, CardSet(cards), first_play)
+    bomb (ZSY-4.3 #8, ZSY-4.5). Outside the first play, cards may be written without suits
+    (``"33344"``)."""
+    return _core.climb_classify(RULESET, _cards(cards, first_play), first_play)
 
 
 def legal_plays(
@@ -81,7 +96,8 @@ def legal_plays(
     ``3h`` (ZSY-3.4), four 3s read as the heavenly bomb; on a follow it says ``to_beat`` was the
     first play (four 3s are then the heavenly bomb, which nothing beats, ZSY-5.5)."""
     top = _as_play(to_beat, first_play)
-    return _core.climb_legal_plays(RULESET, CardSet(hand), top, first_play and top is None)
+    hand_cards = _cards(hand, first_play and top is None)
+    return _core.climb_legal_plays(RULESET, hand_cards, top, first_play and top is None)
 
 
 def beats(candidate: Play | CardsLike, top: Play | CardsLike, first_play: bool = False) -> bool:
@@ -99,7 +115,7 @@ def _as_play(x: Play | CardsLike | None, first_play: bool = False) -> Play | Non
 def held_bombs(hand: CardsLike) -> int:
     """ZSY-7.5 ``b_p``: the ranks 3..K of which ``hand`` holds all four cards, plus one if it
     holds ``As Ad Ac`` (partial sets do not count)."""
-    cards = CardSet(hand)
+    cards = _cards(hand)
     counts: dict[str, int] = {}
     for c in cards:
         counts[c.rank.symbol] = counts.get(c.rank.symbol, 0) + 1
@@ -152,7 +168,7 @@ class Settlement:
 def penalty(player: int, hand: CardsLike, played: bool) -> Penalty:
     """ZSY-7.5 for one losing seat: ``hand`` is what it still holds, ``played`` whether it played
     at least one card during the deal."""
-    cards = CardSet(hand)
+    cards = _cards(hand)
     c = len(cards)
     d = 1 if played else 2
     s = 10 if TWO_OF_SPADES in cards else 0

@@ -80,20 +80,45 @@ fn returns_array<'py>(
     policy: Policy,
     threads: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let mut out: Vec<[f64; 4]> = Vec::new();
+    values_array::<4>(py, n, threads, |part, first| {
+        core::returns_into(start, part, first, seed, policy, threads)
+    })
+}
+
+/// Returns then margins (`cardavia_core::tractor::returns_margins_into`): an `(n, 8)` array.
+fn margins_array<'py>(
+    py: Python<'py>,
+    start: Start<'_>,
+    n: usize,
+    seed: u64,
+    policy: Policy,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    values_array::<8>(py, n, threads, |part, first| {
+        core::returns_margins_into(start, part, first, seed, policy, threads)
+    })
+}
+
+fn values_array<'py, const W: usize>(
+    py: Python<'py>,
+    n: usize,
+    threads: usize,
+    fill: impl Fn(&mut [[f64; W]], u64) + Sync,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut out: Vec<[f64; W]> = Vec::new();
     out.try_reserve_exact(n)
         .map_err(|_| invalid_argument(format!("cannot allocate the results of {n} playouts")))?;
-    out.resize(n, [0.0; 4]);
+    out.resize(n, [0.0; W]);
     let mut first = 0usize;
     while first < n {
         let end = (first + CHUNK * threads.max(1)).min(n);
         let part = &mut out[first..end];
-        py.detach(|| core::returns_into(start, part, first as u64, seed, policy, threads));
+        py.detach(|| fill(part, first as u64));
         py.check_signals()?;
         first = end;
     }
     let flat: Vec<f64> = out.into_iter().flatten().collect();
-    Ok(PyArray1::from_vec(py, flat).reshape([n, 4])?.into_any())
+    Ok(PyArray1::from_vec(py, flat).reshape([n, W])?.into_any())
 }
 
 fn bags4(objs: &[Bound<'_, PyAny>], what: &str) -> PyResult<[CardBag; 4]> {
@@ -733,6 +758,26 @@ impl PyTractorTable {
         }
         returns_array(py, Start::Table(&self.0), n, seed, policy, threads)
     }
+    /// :meth:`playout_returns` with each playout's point margins after its returns: an
+    /// ``(n, 8)`` array, columns 4..7 the attackers' ``(A - 80) / 40`` for attackers' seats
+    /// and its negative for the defenders' (``cardavia_core::tractor::Outcome::margins``).
+    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    fn playout_margins<'py>(
+        &self,
+        py: Python<'py>,
+        n: i64,
+        policy: &str,
+        seed: u64,
+        threads: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = checked_count(n)?;
+        let policy = policy_from(policy)?;
+        let threads = checked_threads(threads)?;
+        if self.0.current_player().is_none() {
+            return Err(invalid_argument("the deal is over: nothing to play out"));
+        }
+        margins_array(py, Start::Table(&self.0), n, seed, policy, threads)
+    }
     /// Like :meth:`playout_returns` from the declaration phase of a deal: the dealt
     /// ``hands`` (25 cards per seat), the ``kitty`` in order, the ``level`` (2..14), the
     /// ``seat`` (s0 on a first deal, else the dealer), ``first_deal``, and the ``calls`` made
@@ -761,6 +806,32 @@ impl PyTractorTable {
             return Err(invalid_argument("the declaration phase is over"));
         }
         returns_array(py, Start::Declaring(&d), n, seed, policy, threads)
+    }
+    /// :meth:`declaring_playout_returns` with the point margins (as :meth:`playout_margins`).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = "random", seed = 0, threads = 1))]
+    fn declaring_playout_margins<'py>(
+        py: Python<'py>,
+        hands: Vec<Bound<'py, PyAny>>,
+        kitty: &Bound<'py, PyAny>,
+        level: u8,
+        seat: usize,
+        first_deal: bool,
+        calls: Vec<i64>,
+        n: i64,
+        policy: &str,
+        seed: u64,
+        threads: i64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = checked_count(n)?;
+        let policy = policy_from(policy)?;
+        let threads = checked_threads(threads)?;
+        let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
+        if d.is_done() {
+            return Err(invalid_argument("the declaration phase is over"));
+        }
+        margins_array(py, Start::Declaring(&d), n, seed, policy, threads)
     }
     /// The Rust mirror of a declaration phase given as for
     /// :meth:`declaring_playout_returns`, after ``calls``: a dict with ``current_player``

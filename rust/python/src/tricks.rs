@@ -14,7 +14,7 @@ use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardSet};
 use cardavia_core::rng::Rng;
 use cardavia_core::tricks::bridge::{
-    self, greedy as bridge_greedy, BridgeDeal, Call, Contract, Vulnerability,
+    self, greedy as bridge_greedy, inference::HandBox, BridgeDeal, Call, Contract, Vulnerability,
 };
 use cardavia_core::tricks::playout::Policy;
 use cardavia_core::tricks::smear::{self, Action, Phase as SmearPhase, SmearDeal};
@@ -555,6 +555,45 @@ impl PyBridgeDeal {
         let deal = &self.0;
         py.detach(|| deal.resample(viewer, &mut Rng::new(seed)))
             .map(PyBridgeDeal)
+            .map_err(to_py)
+    }
+    /// Up to ``count`` deals like :meth:`resample` in which every seat hidden from ``viewer``
+    /// has a dealt hand inside its box: ``boxes`` holds four entries (N E S W), each None or
+    /// ``(hcp_lo, hcp_hi, [(lo, hi)] * 4)`` (high-card points and the length of each suit c d h
+    /// s, both inclusive). At most ``max_draws`` proposals in all; fewer deals come back when
+    /// the boxes are too narrow for that budget.
+    #[pyo3(signature = (viewer, boxes, count, seed, max_draws = 100_000))]
+    fn resample_within(
+        &self,
+        py: Python<'_>,
+        viewer: usize,
+        boxes: Vec<Option<(u8, u8, Vec<(u8, u8)>)>>,
+        count: usize,
+        seed: u64,
+        max_draws: usize,
+    ) -> PyResult<Vec<Self>> {
+        if boxes.len() != 4 {
+            return Err(invalid_argument(format!(
+                "boxes must hold four entries (N, E, S, W), got {}",
+                boxes.len()
+            )));
+        }
+        let mut checked = [None; 4];
+        for (seat, entry) in boxes.into_iter().enumerate() {
+            if let Some((lo, hi, lens)) = entry {
+                let lens: [(u8, u8); 4] = lens.try_into().map_err(|v: Vec<(u8, u8)>| {
+                    invalid_argument(format!(
+                        "a box gives four suit length ranges (c, d, h, s), got {}",
+                        v.len()
+                    ))
+                })?;
+                checked[seat] = Some(HandBox::new((lo, hi), lens).map_err(to_py)?);
+            }
+        }
+        check_count(count, 0, std::mem::size_of::<BridgeDeal>(), "count")?;
+        let deal = &self.0;
+        py.detach(|| deal.resample_within(viewer, &checked, count, max_draws, &mut Rng::new(seed)))
+            .map(|worlds| worlds.into_iter().map(PyBridgeDeal).collect())
             .map_err(to_py)
     }
     /// The id of the action the greedy policy takes now (see ``tricks::bridge::greedy``), or

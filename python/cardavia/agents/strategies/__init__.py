@@ -9,13 +9,13 @@ first use.
 from __future__ import annotations
 
 import importlib
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardavia._core import Rng
 from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action, State
 
-__all__ = ["Strategy", "strategy_for", "GAMES_WITH_STRATEGIES"]
+__all__ = ["GAMES_WITH_STRATEGIES", "GameSearch", "Strategy", "game_search", "strategy_for"]
 
 GAMES_WITH_STRATEGIES: tuple[str, ...] = (
     "doudizhu",
@@ -55,6 +55,31 @@ class Strategy(Protocol):
     search_policy: str
     """The rollout policy a search uses for this game (``"greedy"`` or ``"random"``)."""
 
+    # A game whose search is not the generic one (double-dummy solving, a CFR policy, range
+    # weighting) also defines ``search(state, *, seconds, iterations, seed, config)`` returning
+    # the ranked hints (or None to use the generic search for this decision); ``analyse`` calls
+    # it with the checked budget and the decision's seed. See :data:`GameSearch`.
+
+
+class GameSearch(Protocol):
+    """The optional ``search`` member of a strategy (see :class:`Strategy`)."""
+
+    def __call__(
+        self,
+        state: State,
+        *,
+        seconds: float | None,
+        iterations: int | None,
+        seed: int,
+        config: object,
+    ) -> list[Any] | None: ...
+
+
+# A strategy may also define ``search_act(state, *, seconds, iterations, seed) -> Action``: the
+# SearchAgent's move when it is not simply the best hint (One Poker samples its mixed
+# equilibrium; Hold'em keeps the rule choice unless a size is significantly better). Games
+# without it play the first hint, as before.
+
 
 _LOADED: dict[str, Strategy] = {}
 
@@ -78,3 +103,9 @@ def strategy_for(game_id: str) -> Strategy:
     strategy: Strategy = module.STRATEGY
     _LOADED[game_id] = strategy
     return strategy
+
+
+def game_search(strategy: Strategy | None) -> GameSearch | None:
+    """The strategy's own ``search`` if it has one (see :class:`Strategy`)."""
+    found: GameSearch | None = getattr(strategy, "search", None)
+    return found

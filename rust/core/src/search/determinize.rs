@@ -135,6 +135,30 @@ pub fn sample_with(
     )))
 }
 
+/// Up to `count` draws of `problem` that `accept` allows, out of at most `max_draws` draws in
+/// all: fewer results (possibly none) when the draw budget runs out first. Each result is
+/// uniform over the accepted assignments (rejection from a uniform proposal), and the results
+/// are independent of one another.
+pub fn sample_many_with(
+    problem: &HiddenCards,
+    rng: &mut Rng,
+    count: usize,
+    max_draws: usize,
+    mut accept: impl FnMut(&[Vec<u8>]) -> bool,
+) -> Result<Vec<Vec<Vec<u8>>>, Error> {
+    let mut counter = Counter::new(problem).ok_or_else(no_consistent_deal)?;
+    let mut out = Vec::with_capacity(count.min(1024));
+    let mut draws = 0usize;
+    while out.len() < count && draws < max_draws {
+        draws += 1;
+        let hands = counter.sample(rng)?;
+        if accept(&hands) {
+            out.push(hands);
+        }
+    }
+    Ok(out)
+}
+
 type Caps = [u8; MAX_SEATS];
 
 /// The class structure of a problem with a memo of completion counts.

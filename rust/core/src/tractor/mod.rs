@@ -39,8 +39,8 @@ pub use declare::{
 };
 pub use playout::{
     deal, deal_playout, declaring_playout, finish_declaring, kitty_trump_suit, playout,
-    playout_with, playouts, policy_step, random_step, random_steps, returns_into, Outcome, Policy,
-    Start, END_STEP,
+    playout_with, playouts, policy_step, random_step, random_steps, returns_into,
+    returns_margins_into, values_into, Outcome, Policy, Start, END_STEP,
 };
 pub use plays::{beating_follows, can_beat, cheapest_follow, keep_value, whole_plays};
 pub use policy::{greedy_bury, greedy_call, greedy_follow, greedy_lead, greedy_play, greedy_step};

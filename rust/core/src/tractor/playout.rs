@@ -133,6 +133,18 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The attackers' point margin in levels, per seat: `(A - 80) / 40` for the attackers'
+    /// seats and its negative for the defenders' (TR-5.3, TR-5.4: 80 is the takeover line and
+    /// 40 points one level). A smooth companion of [`Outcome::returns`] that a search can use
+    /// to tell apart plays whose returns tie.
+    pub fn margins(&self) -> [f64; 4] {
+        let m = (self.attackers_score() as f64 - 80.0) / 40.0;
+        let defenders = self.dealer as usize % 2;
+        std::array::from_fn(|s| if s % 2 == defenders { -m } else { m })
+    }
+}
+
 /// One decision of `policy` for the player to act: a step (random) or a whole play (greedy).
 /// Returns false once the deal is over.
 pub fn policy_step(table: &mut TractorTable, rng: &mut Rng, policy: Policy) -> bool {
@@ -201,7 +213,37 @@ pub fn returns_into(
     policy: Policy,
     threads: usize,
 ) {
-    let run = |offset: u64, part: &mut [[f64; 4]]| {
+    values_into(start, out, first, seed, policy, threads, Outcome::returns);
+}
+
+/// Like [`returns_into`], each playout's returns followed by its [`Outcome::margins`]: the
+/// same playouts (same seeds), eight values per playout.
+pub fn returns_margins_into(
+    start: Start<'_>,
+    out: &mut [[f64; 8]],
+    first: u64,
+    seed: u64,
+    policy: Policy,
+    threads: usize,
+) {
+    values_into(start, out, first, seed, policy, threads, |o: &Outcome| {
+        let (r, m) = (o.returns(), o.margins());
+        std::array::from_fn(|k| if k < 4 { r[k] } else { m[k - 4] })
+    });
+}
+
+/// Playouts `first .. first + out.len()` from `start`, each finished deal mapped by `value`
+/// into its slot of `out` (see [`returns_into`] for seeds and threads).
+pub fn values_into<const W: usize>(
+    start: Start<'_>,
+    out: &mut [[f64; W]],
+    first: u64,
+    seed: u64,
+    policy: Policy,
+    threads: usize,
+    value: impl Fn(&Outcome) -> [f64; W] + Sync,
+) {
+    let run = |offset: u64, part: &mut [[f64; W]]| {
         let base = match start {
             Start::Table(t) => {
                 let mut t = t.clone();
@@ -217,7 +259,7 @@ pub fn returns_into(
                 (None, Start::Declaring(d)) => declaring_playout(d, &mut rng, policy),
                 (None, Start::Table(_)) => unreachable!("a table start has a base"),
             };
-            *slot = o.returns();
+            *slot = value(&o);
         }
     };
     let n = out.len();

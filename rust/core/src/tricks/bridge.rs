@@ -19,6 +19,7 @@ use crate::rng::Rng;
 use std::fmt;
 
 pub mod greedy;
+pub mod inference;
 mod search;
 
 pub const NORTH: usize = 0;

@@ -70,13 +70,21 @@ impl BridgeDeal {
                 }
             }
         }
-        let mut problem = HiddenCards::new(&need)?;
+        // The cards go in by card index, not by the seat that really holds them, so that the
+        // draw depends only on what the viewer knows (two layouts of the same hidden cards
+        // give the same worlds for the same seed).
+        let mut pool: Vec<(u8, u8)> = Vec::with_capacity(52);
         for (s, hand) in hands.iter().enumerate() {
             if hidden >> s & 1 == 1 {
                 for c in hand.iter() {
-                    problem.add(c.index(), open[c.suit().expect("suited") as usize]);
+                    pool.push((c.index(), open[c.suit().expect("suited") as usize]));
                 }
             }
+        }
+        pool.sort_unstable();
+        let mut problem = HiddenCards::new(&need)?;
+        for (card, seats) in pool {
+            problem.add(card, seats);
         }
         Ok(problem)
     }

@@ -1,0 +1,142 @@
+"""Bridge strength: duplicate teams matches in IMPs (issue 15's AI goals).
+
+Each board is played twice with the same cards: agent A's pair sits North-South and B's
+East-West, then the seats are swapped (``cardavia.arena`` rotates the partnerships). A's net
+score on the board (NS score at the first table minus NS score at the second) is converted to
+IMPs with the standard scale; the report gives the mean IMPs and points per board for A, each
+with a 95% interval (1.96 standard errors over boards), and the time per decision.
+
+Run (modest sizes; the machine is shared)::
+
+    nice -n 10 python benches/strength_bridge.py --boards 200 --pairs heuristic:random
+    nice -n 10 python benches/strength_bridge.py --boards 100 --pairs search@300:heuristic
+    nice -n 10 python benches/strength_bridge.py --timing 5     # recommend() p50/p99 at 1 s
+
+``--pairs`` takes comma-separated ``A:B`` agent names (``random``, ``heuristic``,
+``search``, ``search:SECONDS``, ``search@ITERATIONS``). "heuristic" is the bidding system with
+the rule card player, so ``search:heuristic`` measures the issue's "whole AI against the same
+bidding with a greedy card player".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+from cardavia.agents import arena
+
+IMP_STEPS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290,
+             1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990)  # fmt: skip
+
+
+def imps(points: float) -> int:
+    """The IMPs of a net score difference (the standard scale, signed)."""
+    size = abs(round(points))
+    won = sum(1 for step in IMP_STEPS if size > step)
+    return won if points >= 0 else -won
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def match(a: str, b: str, boards: int, seed: int) -> dict[str, object]:
+    t0 = time.perf_counter()
+    result = arena("bridge", [a, b], deals=boards, seed=seed)
+    elapsed = time.perf_counter() - t0
+    score = result.score(a)
+    # A's per-board score is its mean payoff over its two seatings: half its net points.
+    net = [2 * s for s in score.scores]
+    imp = [float(imps(x)) for x in net]
+    m_imp, ci_imp = mean_ci(imp)
+    m_pts, ci_pts = mean_ci(net)
+    other = result.score(b)
+    return {
+        "a": a,
+        "b": b,
+        "boards": boards,
+        "seed": seed,
+        "imps_per_board": m_imp,
+        "imps_ci95": ci_imp,
+        "points_per_board": m_pts,
+        "points_ci95": ci_pts,
+        "seconds_per_decision_a": score.seconds / max(1, score.decisions),
+        "seconds_per_decision_b": other.seconds / max(1, other.decisions),
+        "seconds": elapsed,
+    }
+
+
+def timing(deals: int, seed: int, seconds: float) -> dict[str, float]:
+    """``recommend()`` at a time budget at every decision of ``deals`` deals (the deals are
+    played on by the HeuristicAgent): the 50th and 99th percentile wall time, per phase."""
+    import cardavia
+    from cardavia.agents import HeuristicAgent, recommend
+
+    game = cardavia.load("bridge")
+    times: dict[str, list[float]] = {"auction": [], "play": []}
+    for d in range(deals):
+        state = game.new_state(seed=seed + d)
+        agent = HeuristicAgent(seed=d)
+        while not state.is_terminal():
+            phase = "auction" if state.phase == "auction" else "play"
+            t0 = time.perf_counter()
+            recommend(state, seconds=seconds, seed=d)
+            times[phase].append(time.perf_counter() - t0)
+            state.apply(agent.act(state))
+    out: dict[str, float] = {}
+    for phase, xs in times.items():
+        xs.sort()
+        out[f"{phase}_decisions"] = len(xs)
+        out[f"{phase}_p50"] = xs[len(xs) // 2]
+        out[f"{phase}_p99"] = xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--boards", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--pairs", default="heuristic:random,search@300:heuristic")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--timing", type=int, default=0, metavar="DEALS",
+        help="instead: time recommend() at every decision of DEALS deals",
+    )  # fmt: skip
+    parser.add_argument("--seconds", type=float, default=1.0, help="recommend's budget")
+    args = parser.parse_args(argv)
+    if args.timing:
+        print(json.dumps(timing(args.timing, args.seed, args.seconds), indent=2))
+        return 0
+    rows = []
+    for pair in args.pairs.split(","):
+        a, _, b = pair.partition(":")
+        if b.replace(".", "").isdigit():  # "search:0.5:heuristic"
+            extra, _, b = b.partition(":")
+            a = f"{a}:{extra}"
+        row = match(a, b, args.boards, args.seed)
+        rows.append(row)
+        if not args.json:
+            print(
+                f"{row['a']} vs {row['b']}, {row['boards']} boards (seed {row['seed']}): "
+                f"{row['imps_per_board']:+.2f} ± {row['imps_ci95']:.2f} IMPs/board, "
+                f"{row['points_per_board']:+.0f} ± {row['points_ci95']:.0f} points/board; "
+                f"{row['seconds_per_decision_a']:.4f} s/decision ({row['a']}), "
+                f"{row['seconds']:.0f} s in all",
+                flush=True,
+            )
+    if args.json:
+        json.dump(rows, sys.stdout, indent=2)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,357 @@
+"""Bridge's search, behind :func:`cardavia.recommend` and the SearchAgent (issue 15).
+
+Both phases sample *worlds*: deals consistent with everything the player to act has seen (his
+cards, dummy's once exposed, the played cards and the voids they showed, BR-4.9) **and** with
+what the auction showed: every call is read back through the bidding system
+(:func:`~cardavia.agents.strategies.bridge_system.read_auction`), which gives each seat a box of
+high-card points and suit lengths, and ``BridgeState.resample_within`` deals the hidden hands
+inside those boxes (exactly uniformly, by rejection in Rust). When the boxes are too narrow for
+the draw budget (a seat whose calls contradict the system), the missing worlds come from the
+plain ``resample``. The true hidden cards never reach the search: worlds are built from the
+player's view only, so two states that differ only in hidden cards give the same hints.
+
+**Card play (PIMC).** Every legal card is tried in the same world (common random numbers) and
+the deal is finished there; the card's value is the player's mean score (``returns()``, points
+for his side) over the worlds, with a 95% interval, and cards clearly worse than the leader
+stop being sampled (successive rejection), as in the generic search. Each world is finished by
+the double-dummy solver when the core has one (``solve_position`` in ``cardavia.bridge``: every
+card's tricks with best play by all four hands, turned into the score of the contract), else by
+Rust playouts under the greedy card rule (``playouts_per_world`` of them). A time budget stops
+between worlds; an iteration budget counts one card in one world as one simulation. Equal
+cards (the same suit, every card ranked between them played or in the same hand) are searched
+once and share the value.
+
+**Calls.** The bidding system's call is ranked first: it is a partnership agreement, and a
+call off the system would mislead partner. A few calls are then *checked*: the system's call,
+pass, and the other calls the system gives a meaning here. Each is applied in a world, the
+auction is finished by all four seats bidding the system with their world hands, and the
+contract reached is played out by the greedy card rule in Rust; the mean score is the call's
+value. When passing scores better than the system's call by more than the 95% interval of the
+paired difference (the system would reach a hopeless contract on these hands), pass is ranked
+first instead. The other legal calls are listed after, unsimulated (value 0, samples 0), with
+what the system makes of them.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardavia._core import Card, CardSet
+from cardavia.agents.base import Hint, RunningMean
+from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card
+from cardavia.agents.strategies.bridge_system import (
+    Auction,
+    Hand,
+    advance,
+    choose_call,
+    copy_auction,
+    explain_call,
+    read_auction,
+)
+from cardavia.game import Action
+from cardavia.games import bridge as bridge_module
+from cardavia.games.bridge import BridgeState
+from cardavia.games.climbing import derive_seed
+
+__all__ = ["analyse_bridge", "auction_boxes", "worlds"]
+
+_TIME_MARGIN = 0.9
+# The auction's simulations are Python (the system bids for all four seats): stop earlier.
+_CALL_TIME_MARGIN = 0.75
+_MIN_SAMPLES = 8
+_WORLD_BATCH = 8
+_DRAWS_PER_WORLD = 2_000
+_CHECKED_CALLS = 6
+_CALL_ACTIONS = {str(a): a for a in bridge_module.ACTIONS[: bridge_module.CARD_BASE]}
+
+
+Boxes = list[tuple[int, int, list[tuple[int, int]]] | None]
+
+
+def auction_boxes(calls: Sequence[str]) -> Boxes:
+    """Per seat (N, E, S, W), what its calls showed as a ``resample_within`` box (None when
+    nothing)."""
+    shown = read_auction(list(calls)).shown
+    return [None if s.unconstrained else s.box() for s in shown]
+
+
+def worlds(
+    state: BridgeState, player: int, count: int, seed: int, boxes: Boxes | None = None
+) -> list[BridgeState]:
+    """``count`` deals consistent with the player's view and the auction (see the module
+    docs), seeded. ``boxes`` (from :func:`auction_boxes`) saves reading the auction again."""
+    if boxes is None:
+        boxes = auction_boxes(state.calls)
+    found: list[BridgeState] = []
+    if any(b is not None for b in boxes):
+        found = state.resample_within(
+            player, boxes, count, seed=seed, max_draws=_DRAWS_PER_WORLD * count
+        )
+    k = 0
+    while len(found) < count:
+        found.append(state.resample(player, seed=derive_seed(seed, 1_000 + k)))
+        k += 1
+    return found
+
+
+class _Cand:
+    __slots__ = ("action", "stats", "active")
+
+    def __init__(self, action: Action):
+        self.action = action
+        self.stats = RunningMean()
+        self.active = True
+
+
+def _dd_solver() -> Callable[[BridgeState], Any] | None:
+    """The core's double-dummy ``solve_position(state)`` when it has one (issue 15's solver),
+    else None: the seam where the play search switches from playouts to exact solving."""
+    solver = getattr(bridge_module, "solve_position", None)
+    return solver if callable(solver) else None
+
+
+def _dd_values(
+    world: BridgeState, player: int, solver: Callable[[BridgeState], Any]
+) -> dict[int, float]:
+    """The player's score after each legal card of ``world`` with double-dummy play from there
+    on: card index -> ``returns()[player]``. ``solver(world)`` gives (card, tricks) pairs (or a
+    mapping), the tricks the side to play takes from the current trick on."""
+    solved = solver(world)
+    pairs = solved.items() if hasattr(solved, "items") else solved
+    seat = world.seat_to_play
+    declarer = world.declarer
+    contract = world.contract
+    assert seat is not None and declarer is not None and contract is not None
+    won = world._deal.tricks_won()  # per seat, completed tricks
+    remaining = 13 - sum(won)
+    declarer_won = won[declarer] + won[(declarer + 2) % 4]
+    vul = world.game.vulnerability
+    out: dict[int, float] = {}
+    for card, tricks in pairs:
+        # cardavia.bridge.solve_position keys its dict by Action; a card or CardSet also works.
+        cards: Any = card.cards if isinstance(card, Action) else card
+        (c,) = cards if isinstance(cards, CardSet) else CardSet([cards])
+        side = int(tricks)
+        ours = side if seat % 2 == declarer % 2 else remaining - side
+        ns = bridge_module.score(contract, declarer, vul, declarer_won + ours)
+        out[c.index] = float(ns if player % 2 == 0 else -ns)
+    return out
+
+
+def _card_index(action: Action) -> int:
+    assert isinstance(action.cards, CardSet)
+    (c,) = action.cards
+    return c.index
+
+
+def _play_search(
+    state: BridgeState, player: int, seconds: float | None, iterations: int | None, seed: int
+) -> list[Hint]:
+    legal = state.legal_actions()
+    obs = state.observation(player)
+    rule_card, _ = choose_card(obs, legal)
+    ordered = [rule_card] + [a for a in legal if a != rule_card]
+    twins = _equal_cards(ordered, PlayView(obs))
+    cands = [_Cand(a) for a in ordered if a not in twins]
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds * _TIME_MARGIN
+    sims = 0
+    batch = 0
+    solver = _dd_solver()
+    boxes = auction_boxes(state.calls)
+
+    def spent() -> bool:
+        if iterations is not None:
+            return sims >= iterations
+        assert deadline is not None
+        return time.perf_counter() >= deadline
+
+    done = False
+    while not spent() and not done:
+        wseed = derive_seed(seed, batch)
+        for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
+            pseed = derive_seed(wseed, 10 + w_i)
+            dd = _dd_values(world, player, solver) if solver is not None else None
+            for cand in cands:
+                if not cand.active:
+                    continue
+                if dd is not None:
+                    cand.stats.add(dd[_card_index(cand.action)])
+                    sims += 1
+                else:
+                    child = world.clone()
+                    child.apply(cand.action)
+                    if child.is_terminal():
+                        cand.stats.add(child.returns()[player])
+                        sims += 1
+                    else:
+                        out = child.playout_returns(1, policy="greedy", seed=pseed)
+                        cand.stats.add(float(out[0, player]))
+                        sims += 1
+                if spent():
+                    break
+            if spent():
+                break
+            if _reject(cands):
+                done = True
+                break
+        batch += 1
+    order = sorted(
+        range(len(cands)),
+        key=lambda i: (-cands[i].stats.mean if cands[i].stats.n else math.inf, i),
+    )
+    how = "double dummy" if solver is not None else "greedy playouts"
+    hints = []
+    for i in order:
+        c = cands[i]
+        for action in [c.action] + [a for a, rep in twins.items() if rep == c.action]:
+            described = STRATEGY.describe(state, action)
+            if action != c.action:
+                described += f" (equal to {c.action})"
+            if c.stats.n:
+                reason = (
+                    f"{described}; {c.stats.mean:+.0f} on average over {c.stats.n} deals ({how})"
+                )
+            else:
+                reason = f"{described}; not simulated"
+            hints.append(Hint(action, c.stats.mean, c.stats.half_width, c.stats.n, reason))
+    return hints
+
+
+def _equal_cards(ordered: list[Action], view: PlayView) -> dict[Action, Action]:
+    """Cards equal to an earlier one of ``ordered``: the same suit with every card ranked
+    between them already played or in the same hand (so either wins or loses the same
+    tricks), mapped to it."""
+    out: dict[Action, Action] = {}
+    known = view.played | view.hand  # a card between two of ours that is played or ours
+    reps: list[tuple[int, int, Action]] = []  # suit, rank, representative
+    for action in ordered:
+        assert isinstance(action.cards, CardSet)
+        (card,) = action.cards
+        suit = card.suit
+        assert suit is not None
+        s, r = suit.value, card.rank.value
+        for rs, rr, rep in reps:
+            lo, hi = min(r, rr), max(r, rr)
+            if rs == s and all(Card.from_index(k * 4 + s) in known for k in range(lo + 1, hi)):
+                out[action] = rep
+                break
+        else:
+            reps.append((s, r, action))
+    return out
+
+
+def _reject(cands: list[_Cand]) -> bool:
+    active = [c for c in cands if c.active]
+    if len(active) <= 1:  # one card left: a few deals for its value, then stop
+        return all(c.stats.n >= _MIN_SAMPLES for c in active)
+    if not all(c.stats.n >= _MIN_SAMPLES for c in active):
+        return False
+    best = max(active, key=lambda c: c.stats.mean)
+    floor = best.stats.mean - best.stats.half_width
+    for c in active:
+        if c is not best and c.stats.mean + c.stats.half_width < floor:
+            c.active = False
+    return sum(c.active for c in cands) <= 1
+
+
+def _finish_auction(world: BridgeState, auction: Auction, hands: list[Hand]) -> None:
+    """Every seat calls the system with its own hand in this world until the auction ends
+    (``auction`` is the world's auction so far, read by the system; it is advanced in place)."""
+    while world.phase == "auction":
+        p = world.current_player
+        assert p is not None
+        call, _ = choose_call(hands[p], auction)
+        world.apply(_CALL_ACTIONS[call])
+        advance(auction, call)
+
+
+def _call_search(
+    state: BridgeState, player: int, seconds: float | None, iterations: int | None, seed: int
+) -> list[Hint]:
+    legal = state.legal_actions()
+    obs = state.observation(player)
+    auction = read_auction(obs["calls"])
+    hand = Hand.of(CardSet(obs["hand"]))
+    system_call, _ = choose_call(hand, auction)
+    by_text = {str(a): a for a in legal}
+    checked = [system_call] if system_call in by_text else []
+    if "P" not in checked:
+        checked.append("P")
+    for a in legal:
+        text = str(a)
+        if len(checked) >= _CHECKED_CALLS:
+            break
+        if text not in checked and "not a call of the system" not in explain_call(auction, text):
+            checked.append(text)
+    stats = {c: RunningMean() for c in checked}
+    diff = RunningMean()  # pass minus the system's call, paired per world
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds * _CALL_TIME_MARGIN
+    sims = 0
+    batch = 0
+
+    def spent() -> bool:
+        if iterations is not None:
+            return sims >= iterations
+        assert deadline is not None
+        return time.perf_counter() >= deadline
+
+    boxes = [None if s.unconstrained else s.box() for s in auction.shown]
+    after_call = {c: advance(copy_auction(auction), c) for c in checked}
+    while not spent():
+        wseed = derive_seed(seed, batch)
+        for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
+            pseed = derive_seed(wseed, 10 + w_i)
+            values: dict[str, float] = {}
+            hands = [Hand.of(h) for h in world.hands()]
+            for call in checked:
+                child = world.clone()
+                child.apply(by_text[call])
+                _finish_auction(child, copy_auction(after_call[call]), hands)
+                if child.is_terminal():
+                    v = child.returns()[player]
+                else:
+                    v = float(child.playout_returns(1, policy="greedy", seed=pseed)[0, player])
+                values[call] = v
+                stats[call].add(v)
+                sims += 1
+                if spent():
+                    break
+            if len(values) == len(checked) and checked[0] != "P":
+                diff.add(values["P"] - values[checked[0]])
+            if spent():
+                break
+        batch += 1
+    first = checked[0]
+    flipped = first != "P" and diff.n >= _MIN_SAMPLES and diff.mean - diff.half_width > 0
+    order = ["P"] + [c for c in checked if c != "P"] if flipped else checked
+    hints = []
+    for call in order:
+        s = stats[call]
+        text = explain_call(auction, call, hand)
+        if call == system_call:
+            text += "; the system's call"
+        if flipped and call == "P":
+            text += f"; passing beats {system_call} on these hands"
+        text += f"; {s.mean:+.0f} on average over {s.n} deals (system continuation)"
+        hints.append(Hint(by_text[call], s.mean, s.half_width, s.n, text))
+    for a in legal:
+        if str(a) not in stats:
+            reason = f"{explain_call(auction, str(a), hand)}; not simulated"
+            hints.append(Hint(a, 0.0, 0.0, 0, reason))
+    return hints
+
+
+def analyse_bridge(
+    state: Any, *, seconds: float | None, iterations: int | None, seed: int
+) -> list[Hint]:
+    """Every legal action of the player to act, best first (see the module docs)."""
+    player = state.current_player
+    assert player is not None
+    if state.phase == "auction":
+        return _call_search(state, player, seconds, iterations, seed)
+    return _play_search(state, player, seconds, iterations, seed)
