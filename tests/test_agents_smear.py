@@ -179,6 +179,9 @@ def test_discard_hints_are_whole_legal_keeps_each_once() -> None:
         keeps.append(str(keep))
     assert len(set(keeps)) == len(keeps)
     assert str(rule_keep(hand, trump)) in keeps
+    # Each keep is described as the six cards it keeps (describe_line).
+    for h, keep in zip(hints, keeps, strict=True):
+        assert h.reason.startswith(f"keeps {keep} ("), h.reason
     assert set(keeps) == {str(k) for k in keep_candidates(hand, trump)}
 
 
