@@ -179,6 +179,9 @@ def test_discard_hints_are_whole_legal_keeps_each_once() -> None:
         keeps.append(str(keep))
     assert len(set(keeps)) == len(keeps)
     assert str(rule_keep(hand, trump)) in keeps
+    # Each keep is described as the six cards it keeps (describe_line).
+    for h, keep in zip(hints, keeps, strict=True):
+        assert h.reason.startswith(f"keeps {keep} ("), h.reason
     assert set(keeps) == {str(k) for k in keep_candidates(hand, trump)}
 
 
@@ -325,3 +328,25 @@ def test_view_reads_only_the_observation() -> None:
     played |= CardSet([Card(c) for c in state.observation(me)["current_trick"]["cards"]])
     mine = CardSet(state.observation(me)["discards"])
     assert view.unseen | view.hand | played | mine == CardSet.full_pack(jokers=True)
+
+
+def test_resample_by_bids_keeps_the_view_and_checks_its_arguments() -> None:
+    from cardavia import InvalidArgumentError
+
+    state = play_to(smear(4).new_state(seed=5), "discard")
+    me = state.current_player
+    world = state.resample_by_bids(me, seed=3, tries=64, slack=0.1)
+    assert world.observation(me) == state.observation(me)
+    assert world.hands()[me] == state.hands()[me]
+    again = state.resample_by_bids(me, seed=3, tries=64, slack=0.1)
+    assert [str(h) for h in again.hands()] == [str(h) for h in world.hands()]
+    # slack 1 keeps the first draw: the plain resample.
+    plain = state.resample(me, seed=3)
+    assert [str(h) for h in state.resample_by_bids(me, seed=3, slack=1.0).hands()] == [
+        str(h) for h in plain.hands()
+    ]
+    for bad in ({"slack": 1.5}, {"slack": -0.1}, {"tries": 0}, {"slack": "x"}, {"tries": 2.5}):
+        with pytest.raises(InvalidArgumentError):
+            state.resample_by_bids(me, seed=1, **bad)
+    with pytest.raises(InvalidArgumentError):
+        state.resample_by_bids(9, seed=1)

@@ -365,6 +365,25 @@ class SmearStrategy:
             return f"calls {card} as the partner card: whoever holds it joins the bidder (SM-3.11)"
         return self._describe_play(view, card)
 
+    def describe_line(self, state: State, line: tuple[Action, ...]) -> str:
+        """A whole keep at the discard (SM-3.10) is described by the six cards it keeps; any
+        other line by its first action (:meth:`describe`)."""
+        if len(line) > 1 and all(a.kind == "discard" for a in line):
+            view = view_of(state)
+            assert view.trump is not None
+            dropped = CardSet([c for a in line if a.cards is not None for c in a.cards])
+            keep = view.hand - dropped
+            t = trumps(view.trump)
+            rule = keep == rule_keep(view.hand, view.trump)
+            lost = sum(game_value(c) for c in dropped)
+            trumps_out = f", the trumps {_cards_text(dropped & t)}" if dropped & t else ""
+            return (
+                f"keeps {_cards_text(keep)} ({len(keep & t)} trumps"
+                f"{', the rule keep' if rule else ''}); discards {len(dropped)} cards worth "
+                f"{lost} toward Game{trumps_out}"
+            )
+        return self.describe(state, line[0])
+
     @staticmethod
     def _describe_pass(view: SmearView) -> str:
         high = view.high

@@ -443,6 +443,7 @@ fn play_card(v: &View) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
 
     #[test]
     fn estimate_prefers_the_strong_suit() {
@@ -450,5 +451,56 @@ mod tests {
         let (suit, est) = best_suit(hand, 4);
         assert_eq!(suit, 3);
         assert!(est > estimate(hand, 2, 4) + 2.0);
+    }
+
+    #[test]
+    fn greedy_actions_are_legal_and_bids_never_overbid_a_partner() {
+        for players in 4..=6 {
+            for seed in 0..150u64 {
+                let mut rng = Rng::new(seed);
+                let mut d =
+                    SmearDeal::random(players, seed as usize % players, &mut rng).expect("deal");
+                while let Some(seat) = d.current_player() {
+                    let a = greedy_action(&d).expect("a seat acts");
+                    assert!(d.legal_actions().contains(&a), "{a:?} illegal, seed {seed}");
+                    // Fixed partnerships (4 and 6 players, SM-3.2): no bid over a partner.
+                    if let (4 | 6, Action::Bid(_), Some((_, holder))) = (players, a, d.high) {
+                        assert_ne!(holder % (players / 2), seat % (players / 2));
+                    }
+                    d.apply(a).expect("legal");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bid_weighted_resample_explains_rule_bids() {
+        for players in 4..=6 {
+            for seed in 0..40u64 {
+                let mut rng = Rng::new(seed);
+                let mut d = SmearDeal::random(players, 0, &mut rng).expect("deal");
+                while d.phase() == Phase::Bidding {
+                    d.apply(greedy_action(&d).expect("bid")).expect("legal");
+                }
+                if d.phase() != Phase::Trump {
+                    continue; // all passed
+                }
+                for viewer in 0..players {
+                    assert_eq!(d.bids_off_rule(viewer), 0);
+                    let r = d
+                        .resample_by_bids(viewer, &mut Rng::new(seed), 4096, 0.0)
+                        .expect("resample");
+                    assert_eq!(r.hands()[viewer], d.hands()[viewer]);
+                    assert_eq!(r.bids(), d.bids());
+                    assert_eq!(r.bids_off_rule(viewer), 0, "seed {seed} viewer {viewer}");
+                    // slack 1 is the plain resample, draw for draw.
+                    let plain = d.resample(viewer, &mut Rng::new(seed + 1)).expect("plain");
+                    let same = d
+                        .resample_by_bids(viewer, &mut Rng::new(seed + 1), 64, 1.0)
+                        .expect("slack 1");
+                    assert_eq!(plain.hands(), same.hands());
+                }
+            }
+        }
     }
 }
