@@ -16,10 +16,15 @@ __all__ = [
     "BridgeDeal",
     "SmearDeal",
     "bridge_call_id",
+    "bridge_dd_solve",
+    "bridge_dd_solve_position",
+    "bridge_dd_table",
     "bridge_call_text",
     "bridge_score",
     "bridge_simulate",
+    "smear_estimate",
     "smear_points",
+    "smear_rule_action",
     "smear_simulate",
     "trick_winner",
     "Card",
@@ -492,6 +497,11 @@ def bridge_call_id(text: str) -> int: ...
 def bridge_simulate(
     n: int, vulnerability: str = "none", seed: int = 0, threads: int = 1
 ) -> dict[str, npt.NDArray[Any]]: ...
+def bridge_dd_solve(hands: Sequence[_CardInput], strain: int, leader: int) -> int: ...
+def bridge_dd_table(hands: Sequence[_CardInput], threads: int = 1) -> list[list[int]]: ...
+def bridge_dd_solve_position(
+    hands: Sequence[_CardInput], strain: int, trick_leader: int, trick: _CardInput
+) -> list[tuple[Card, int]]: ...
 def smear_simulate(
     players: int, n: int, seed: int = 0, threads: int = 1
 ) -> dict[str, npt.NDArray[Any]]: ...

@@ -276,8 +276,10 @@ def _register_subcommands() -> None:
     from cardavia.cli import rules as _rules  # noqa: F401
     from cardavia.cli import serve as _serve  # noqa: F401
     from cardavia.cli.arena import arena
+    from cardavia.cli.bridge import bridge
 
     main.add_command(arena)
+    main.add_command(bridge)
 
 
 _register_subcommands()

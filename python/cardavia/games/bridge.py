@@ -47,6 +47,13 @@ from cardavia.games.climbing import derive_seed
 from cardavia.games.trick_search import check_count, check_policy, check_threads
 
 __all__ = [
+    "DDTable",
+    "Par",
+    "ParContract",
+    "dd_table",
+    "par",
+    "solve",
+    "solve_position",
     "BridgeGame",
     "BridgeState",
     "NUM_ACTIONS",
@@ -625,12 +632,20 @@ def _pbn_card(card: str) -> str:
     return card[1].upper() + card[0]
 
 
-def to_pbn(state: BridgeState) -> str:
+def to_pbn(state: BridgeState, dd: bool = False) -> str:
     """The deal in Portable Bridge Notation: the tags ``Dealer``, ``Vulnerable``, ``Deal``,
     ``Declarer``, ``Contract``, ``Result`` and the ``Auction`` and ``Play`` sections (as far as
-    the deal has gone; ``Result`` once it is over)."""
+    the deal has gone; ``Result`` once it is over).
+
+    ``dd=True`` adds the double-dummy analysis of the deal as dealt, after ``Result``:
+    ``DoubleDummyTricks``, ``OptimumScore`` and ``ParContract`` (par for the deal's
+    vulnerability, South dealing) and ``OptimumResultTable`` (see
+    :func:`cardavia.games.bridge_dd.pbn_tags`). :func:`from_pbn` reads such records back
+    (it ignores those tags)."""
     if not isinstance(state, BridgeState):
         raise InvalidArgumentError(f"to_pbn needs a bridge state, got {type(state).__name__}")
+    if not isinstance(dd, bool):
+        raise InvalidArgumentError(f"dd must be True or False, got {dd!r}")
     dealt = [CardSet(h) for h in state._deal_record["hands"]]
     lines = [
         '[Event "cardavia"]',
@@ -646,6 +661,10 @@ def to_pbn(state: BridgeState) -> str:
     lines.append(f'[Contract "{contract}"]')
     if deal.phase == "over" and not deal.passed_out:
         lines.append(f'[Result "{deal.declarer_tricks}"]')
+    if dd:
+        from cardavia.games.bridge_dd import pbn_tags
+
+        lines += pbn_tags(dd_table(state), state.game.vulnerability)
     calls = ["Pass" if c == "P" else c for c in deal.calls]
     lines.append(f'[Auction "{SEATS[DEALER]}"]')
     for k in range(0, len(calls), 4):
@@ -865,3 +884,17 @@ def from_pbn(text: str) -> BridgeState:
             f"Result tag {result!r} but declarer took {state._deal.declarer_tricks} tricks"
         )
     return state
+
+
+# --------------------------------------------------------------------------------------------
+# Double-dummy solving and par (cardavia.games.bridge_dd), re-exported here.
+
+from cardavia.games.bridge_dd import (  # noqa: E402
+    DDTable,
+    Par,
+    ParContract,
+    dd_table,
+    par,
+    solve,
+    solve_position,
+)

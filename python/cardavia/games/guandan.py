@@ -989,10 +989,12 @@ class GuandanState(State):
         ``policy="random"`` picks uniformly among the legal actions (return cards as
         :func:`return_options` lists them); ``policy="greedy"`` returns the lowest eligible
         card (least group value), and in card play goes out when one move empties the hand,
-        leads the non-bomb move with the most cards (lowest first), never beats its partner,
-        follows with the lowest beating non-bomb move and passes rather than bomb (a bomb only
-        when nothing else is left on a lead). The same ``seed`` gives the same array for any
-        ``threads`` (0 = all cores)."""
+        leads its lowest natural group whole without a wild card (a full house, triple, pair
+        or pair run, single or straight of lone cards), never beats its partner, follows with
+        the cheapest non-bomb beat that splits no group of the hand (one at most, or no bomb
+        against a player down to 8 cards) and bombs only a player down to 6 cards (see
+        ``cardavia_core::climbing::guandan::playout``). The same ``seed`` gives the same array
+        for any ``threads`` (0 = all cores)."""
         from cardavia.games.five_ten_king import _check_playout_args
 
         _check_playout_args(n, policy, seed, threads)

@@ -7,6 +7,7 @@ mod betting;
 mod cards;
 mod climbing;
 mod convert;
+mod dds;
 mod errors;
 mod five_ten_king;
 mod guandan;
@@ -107,5 +108,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(guandan::guandan_resample, m)?)?;
     m.add_function(wrap_pyfunction!(search::determinize, m)?)?;
     m.add_function(wrap_pyfunction!(search::count_deals, m)?)?;
+    dds::register(m)?;
     Ok(())
 }

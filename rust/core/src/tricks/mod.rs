@@ -13,9 +13,10 @@
 //! of the thread count, and the rollout [`Policy`] names), [`deal`] (dealing hidden cards for
 //! resampling, exactly uniformly through [`crate::search::HiddenCards`]), and the two games'
 //! deal engines, [`bridge`] and [`smear`], each with its resampling, playouts and greedy
-//! policy.
+//! policy, and [`dds`], bridge's double-dummy solver.
 
 pub mod bridge;
+pub mod dds;
 pub mod deal;
 pub mod playout;
 pub mod smear;
