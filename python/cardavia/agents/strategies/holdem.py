@@ -65,7 +65,7 @@ __all__ = ["STRATEGY", "HoldemStrategy", "preflop_percentile", "SIZES"]
 SIZES = (1 / 3, 1 / 2, 3 / 4, 1.0, 1.5)
 """Pot fractions of the search's candidate raises (besides the min raise and all-in)."""
 _RUNOUTS = 24  # flop completions sampled for strengths and ranges
-_WORLDS_CHUNK = 64
+_WORLDS_CHUNK = 32
 
 _PREFLOP: npt.NDArray[np.float64] | None = None
 
@@ -320,6 +320,7 @@ class HoldemStrategy:
     ) -> tuple[list[Action], npt.NDArray[np.float64], list[float], _View]:
         """The candidates (the rule strategy's choice among them) and one row per world:
         chips after each candidate, then the showdown equity."""
+        start = time.perf_counter()
         v = _View(state)
         lines = self.candidates(state)
         assert lines is not None
@@ -330,7 +331,8 @@ class HoldemStrategy:
         hand = state.hand  # type: ignore[attr-defined]
         ranges, random_kind = holdem_narrow_ranges(hand, v.player, _RUNOUTS, seed)
         spec = [(a.kind, a.amount if a.kind in ("bet", "raise") else None) for a in cands]
-        deadline = None if seconds is None else time.perf_counter() + 0.85 * seconds
+        # A time budget keeps a third in reserve: the last block, the ranking and the reasons.
+        deadline = None if seconds is None else start + 0.65 * seconds
         budget_worlds = None if iterations is None else max(1, math.ceil(iterations / len(cands)))
         blocks = []
         done = 0
