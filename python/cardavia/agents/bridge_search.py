@@ -131,7 +131,8 @@ def _dd_values(
     vul = world.game.vulnerability
     out: dict[int, float] = {}
     for card, tricks in pairs:
-        (c,) = card if isinstance(card, CardSet) else CardSet([card])
+        cards = getattr(card, "cards", card)  # an Action (solve_position's keys) or a card
+        (c,) = cards if isinstance(cards, CardSet) else CardSet([cards])
         side = int(tricks)
         ours = side if seat % 2 == declarer % 2 else remaining - side
         ns = bridge_module.score(contract, declarer, vul, declarer_won + ours)
