@@ -141,13 +141,7 @@ pub fn range_text(data: &[u8]) {
 /// combination kinds and ranks. Whatever parses prints back to text that parses to it again.
 pub fn record_text(data: &[u8]) {
     let text = text_of(data);
-    // KNOWN BUG, reported (issue 18): `Call::bid(0, _)` computes `5 * (level - 1)` before
-    // checking the level (`bool::then_some` evaluates its argument), so a call written with level
-    // 0 ("0C") overflows: a panic in debug builds, a wrapped value thrown away in release. Skip
-    // such text until `tricks/bridge.rs` checks first; then delete this guard.
-    let level_zero = text.trim_start().starts_with('0');
-    if level_zero {
-    } else if let Ok(call) = Call::parse(&text) {
+    if let Ok(call) = Call::parse(&text) {
         assert_eq!(Call::parse(&call.to_string()).unwrap(), call);
         if let (Some(level), Some(strain)) = (call.level(), call.strain()) {
             assert_eq!(Call::bid(level, strain), Some(call));

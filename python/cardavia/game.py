@@ -29,7 +29,12 @@ import numpy.typing as npt
 
 from cardavia._core import CardBag, CardSet
 from cardavia.cards import check_seed
-from cardavia.errors import CardaviaError, IllegalActionError, InvalidArgumentError
+from cardavia.errors import (
+    CardaviaError,
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -268,6 +273,16 @@ class Game(abc.ABC, Generic[S]):
                 raise InvalidArgumentError(
                     f"the record's action {i} {json.dumps(entry)} is malformed: {e!r}"
                 ) from e
+        # Every entry must be exactly the record of the action it was read as: an entry with a
+        # field of its own (a stray amount, a label of another action) would replay to another
+        # record (issue 18).
+        replayed = json.loads(state.to_json())["actions"]
+        for i, (entry, again) in enumerate(zip(actions, replayed, strict=True)):
+            if entry != again:
+                raise InvalidArgumentError(
+                    f"the record's action {i} {json.dumps(entry)} is not the record of the "
+                    f"action it reads as, {json.dumps(again)}"
+                )
         return state
 
     def new_match(self, seed: int | None = None) -> Match[S]:
@@ -403,6 +418,14 @@ class State(abc.ABC):
     def check(self, action: Action | str | int) -> None:
         """Raise IllegalActionError (naming the rule) if ``action`` is not legal now."""
         if self.is_terminal():
+            if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+                size = self.game.num_actions
+                if not 0 <= int(action) < size:
+                    raise InvalidArgumentError(f"action id {action} is not in 0..{size - 1}")
+                raise IllegalActionError(
+                    f"action id {action} is not a legal action id now: the deal is over",
+                    rule=None,
+                )
             raise IllegalActionError("the deal is over: no action is legal", rule=None)
         act = self.to_action(action)
         violation = self._violation(act)
@@ -411,10 +434,12 @@ class State(abc.ABC):
             raise IllegalActionError(f"{act} is illegal ({rule}): {why}", rule=rule)
 
     def can_apply(self, action: Action | str | int) -> bool:
-        """True if ``action`` is legal now."""
+        """True if ``action`` is legal now; False for everything else, never an exception:
+        an illegal action, text that names no card or action, an id outside the action space,
+        a value that is no action at all (issue 18: the same answer in every game)."""
         try:
             self.check(action)
-        except IllegalActionError:
+        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
             return False
         return True
 

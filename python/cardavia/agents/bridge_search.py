@@ -131,7 +131,8 @@ def _dd_values(
     vul = world.game.vulnerability
     out: dict[int, float] = {}
     for card, tricks in pairs:
-        cards = getattr(card, "cards", card)  # an Action (solve_position's keys) or a card
+        # cardavia.bridge.solve_position keys its dict by Action; a card or CardSet also works.
+        cards: Any = card.cards if isinstance(card, Action) else card
         (c,) = cards if isinstance(cards, CardSet) else CardSet([cards])
         side = int(tricks)
         ours = side if seat % 2 == declarer % 2 else remaining - side

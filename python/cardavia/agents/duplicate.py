@@ -40,7 +40,8 @@ AGENT_NAMES = ("random", "heuristic", "search")
 
 def make_agent(name: str, seed: int | None = None, seconds: float | None = None) -> Agent:
     """A built-in agent by name: ``random``, ``heuristic`` or ``search`` (``search:0.2`` sets
-    its seconds per decision, ``search@500`` its iterations per decision)."""
+    its seconds per decision, ``search@500`` its iterations per decision); for Hold'em also
+    ``station`` and ``tag`` (:mod:`cardavia.agents.holdem_bots`)."""
     base, seconds_text, iterations_text = name, None, None
     if ":" in name:
         base, _, seconds_text = name.partition(":")
@@ -50,6 +51,10 @@ def make_agent(name: str, seed: int | None = None, seconds: float | None = None)
         return RandomAgent(seed)
     if base == "heuristic":
         return HeuristicAgent(seed)
+    if base in ("station", "tag"):  # Hold'em's fixed opponents (agents/holdem_bots.py)
+        from cardavia.agents.holdem_bots import CallingStation, TightAggressive
+
+        return CallingStation(seed) if base == "station" else TightAggressive(seed)
     if base == "search":
         try:
             if iterations_text is not None:
@@ -60,7 +65,7 @@ def make_agent(name: str, seed: int | None = None, seconds: float | None = None)
             raise InvalidArgumentError(f"bad search budget in agent {name!r}") from None
     raise InvalidArgumentError(
         f"unknown agent {name!r}; built-in agents: {', '.join(AGENT_NAMES)} "
-        "(search:SECONDS or search@ITERATIONS sets the budget)"
+        "(search:SECONDS or search@ITERATIONS sets the budget; Hold'em: station, tag)"
     )
 
 

@@ -293,6 +293,12 @@ class SearchAgent(SeededAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        own = getattr(_strategy(state), "search_act", None)
+        if own is not None:  # a game that plays its own search's choice (Strategy.search_act)
+            chosen: Action = own(
+                state, seconds=self.seconds, iterations=self.iterations, seed=self._next_seed()
+            )
+            return chosen
         hints = analyse(
             state,
             seconds=self.seconds,

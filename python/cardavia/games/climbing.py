@@ -376,25 +376,10 @@ class ClimbingState(State):
         return table is not None and table.is_over
 
     def check(self, action: Action | str | int) -> None:
-        if self.is_terminal():
-            raise IllegalActionError("the deal is over: no action is legal", rule=None)
         if type(action) is int or isinstance(action, np.integer):
             self.action_from_id(int(action))  # raises when the id is not legal now
             return
         super().check(action)
-
-    def can_apply(self, action: Action | str | int) -> bool:
-        """True if ``action`` is legal now. Text that names no card or action, and ids outside
-        the action space, are not legal actions: False."""
-        try:
-            self.check(action)
-        except (IllegalActionError, InvalidCardError):
-            return False
-        except InvalidArgumentError:
-            if isinstance(action, (str, int, np.integer)):
-                return False
-            raise
-        return True
 
     # ---- action text and ids ------------------------------------------------------------
 
@@ -472,7 +457,9 @@ class ClimbingState(State):
         rule that forbids it (or saying it is not a legal action id now)."""
         action_id = self._check_id(action_id)
         if self.is_terminal():
-            raise IllegalActionError("the deal is over: no action is legal", rule=None)
+            raise IllegalActionError(
+                f"action id {action_id} is not a legal action id now: the deal is over", rule=None
+            )
         for a in self.legal_actions():
             if self.action_id(a) == action_id:
                 return a

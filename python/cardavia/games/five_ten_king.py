@@ -49,7 +49,7 @@ import numpy.typing as npt
 from cardavia import _core
 from cardavia._core import Card, CardBag, CardSet, FtkGame, FtkTable, Play, Rng
 from cardavia.cards import check_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
+from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, Option, State, register
 from cardavia.games.climbing import as_play, derive_seed
 
@@ -467,17 +467,6 @@ class FiveTenKingState(State):
             self.check(act)
         self._listed = ()
         self._do(act)
-
-    def can_apply(self, action: Action | str | int) -> bool:
-        """True if ``action`` is legal now; False for anything else that names no legal
-        action (bad card text, an id out of range...)."""
-        try:
-            self.check(action)
-        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
-            if not isinstance(action, (Action, str, int, np.integer)):
-                raise
-            return False
-        return True
 
     # ---- action text and ids ----------------------------------------------------------
 

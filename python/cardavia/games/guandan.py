@@ -38,7 +38,7 @@ import numpy.typing as npt
 from cardavia import _core
 from cardavia._core import Card, CardBag, CardSet, GuandanPlay, GuandanPlayList, GuandanTable, Rng
 from cardavia.cards import check_seed
-from cardavia.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
+from cardavia.errors import IllegalActionError, InvalidArgumentError
 from cardavia.game import Action, Game, Match, State, register
 from cardavia.games.climbing import derive_seed
 
@@ -614,17 +614,6 @@ class GuandanState(State):
             return actions.ids()
         return [self.action_id(a) for a in actions]
 
-    def can_apply(self, action: Action | str | int) -> bool:
-        """True if ``action`` is legal now; False for anything else that names no legal
-        action (bad card text, an id out of range...)."""
-        try:
-            self.check(action)
-        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
-            if not isinstance(action, (Action, str, int, np.integer)):
-                raise
-            return False
-        return True
-
     def apply(self, action: Action | str | int) -> None:
         if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
             act = self.action_from_id(int(action))  # a legal action listed just now
@@ -989,10 +978,12 @@ class GuandanState(State):
         ``policy="random"`` picks uniformly among the legal actions (return cards as
         :func:`return_options` lists them); ``policy="greedy"`` returns the lowest eligible
         card (least group value), and in card play goes out when one move empties the hand,
-        leads the non-bomb move with the most cards (lowest first), never beats its partner,
-        follows with the lowest beating non-bomb move and passes rather than bomb (a bomb only
-        when nothing else is left on a lead). The same ``seed`` gives the same array for any
-        ``threads`` (0 = all cores)."""
+        leads its lowest natural group whole without a wild card (a full house, triple, pair
+        or pair run, single or straight of lone cards), never beats its partner, follows with
+        the cheapest non-bomb beat that splits no group of the hand (one at most, or no bomb
+        against a player down to 8 cards) and bombs only a player down to 6 cards (see
+        ``cardavia_core::climbing::guandan::playout``). The same ``seed`` gives the same array
+        for any ``threads`` (0 = all cores)."""
         from cardavia.games.five_ten_king import _check_playout_args
 
         _check_playout_args(n, policy, seed, threads)

@@ -202,6 +202,7 @@ class RedTenGame(Game["RedTenState"]):
             8,
             "number of deals in a match (RT-7.1); the highest total wins (RT-7.3)",
             minimum=1,
+            maximum=10_000,
         ),
     )
 

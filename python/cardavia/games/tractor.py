@@ -82,7 +82,6 @@ from cardavia.errors import (
     CardaviaError,
     IllegalActionError,
     InvalidArgumentError,
-    InvalidCardError,
 )
 from cardavia.game import Action, Game, Match, Option, State, register
 from cardavia.games.climbing import derive_seed
@@ -1014,15 +1013,6 @@ class TractorState(State):
                 )
             raise IllegalActionError("the deal is over: no action is legal", rule="TR-4.9")
         super().check(action)
-
-    def can_apply(self, action: Action | str | int) -> bool:
-        """True if ``action`` (an Action, its text or its id) is legal now; False for
-        anything else, unreadable text and ids outside the action space included."""
-        try:
-            self.check(action)
-        except (IllegalActionError, InvalidCardError, InvalidArgumentError):
-            return False
-        return True
 
     def action_from_json(self, entry: Mapping[str, Any]) -> Action:
         kind = entry.get("kind")

@@ -4,6 +4,8 @@
 
 use crate::cards::cards_from_any;
 use crate::climbing::threads_or_all;
+use crate::convert::Text;
+use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::betting::actions::{Candidates, IdError, IdSpace};
 use cardavia_core::betting::one_poker::{OnePokerAction, Shoe};
@@ -178,11 +180,14 @@ impl PyHoldemHand {
     #[new]
     fn new(
         stacks: Vec<u32>,
-        button: usize,
-        small_blind: u32,
-        big_blind: u32,
+        button: Int<Usize>,
+        small_blind: Int<u32>,
+        big_blind: Int<u32>,
         deck: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
+        let button = button.0 .0;
+        let small_blind = small_blind.0;
+        let big_blind = big_blind.0;
         let deck = cards_arg(deck)?;
         core::HoldemHand::new(&stacks, button, small_blind, big_blind, &deck)
             .map(PyHoldemHand)
@@ -230,7 +235,8 @@ impl PyHoldemHand {
         text(self.0.deck())
     }
     /// Hole cards of a seat in dealing order (``"Ah Kd"``), None if not dealt in.
-    fn hole(&self, seat: usize) -> PyResult<Option<String>> {
+    fn hole(&self, seat: Int<Usize>) -> PyResult<Option<String>> {
+        let seat = seat.0 .0;
         self.check_seat(seat)?;
         Ok(self.0.hole(seat).map(|h| text(&h)))
     }
@@ -292,19 +298,23 @@ impl PyHoldemHand {
     #[pyo3(signature = (seat, kind, amount = None))]
     fn violation(
         &self,
-        seat: usize,
-        kind: &str,
-        amount: Option<u64>,
+        seat: Int<Usize>,
+        kind: Text,
+        amount: Option<Int<u64>>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let v = match (kind, amount) {
+        let seat = seat.0 .0;
+        let amount = amount.map(|v| v.0);
+        let v = match (&*kind, amount) {
             ("bet" | "raise", Some(t)) => self.0.raise_violation(seat, t),
-            _ => self.0.violation(seat, bet_from(kind, amount.map(|_| 0))?),
+            _ => self.0.violation(seat, bet_from(&kind, amount.map(|_| 0))?),
         };
         Ok(v.map(|v| (v.rule, v.message)))
     }
     #[pyo3(signature = (seat, kind, amount = None))]
-    fn apply(&mut self, seat: usize, kind: &str, amount: Option<u32>) -> PyResult<()> {
-        let bet = bet_from(kind, amount)?;
+    fn apply(&mut self, seat: Int<Usize>, kind: Text, amount: Option<Int<u32>>) -> PyResult<()> {
+        let seat = seat.0 .0;
+        let amount = amount.map(|v| v.0);
+        let bet = bet_from(&kind, amount)?;
         self.0
             .apply(seat, bet)
             .map_err(|v| invalid_argument(v.to_string()))
@@ -324,7 +334,14 @@ impl PyHoldemHand {
             .collect()
     }
     /// The action ``id`` stands for now (see ``apply_id``), without applying it.
-    fn id_action(&self, id: u64, abstract_space: bool, total_chips: u32) -> PyResult<IdOutcome> {
+    fn id_action(
+        &self,
+        id: Int<u64>,
+        abstract_space: bool,
+        total_chips: Int<u32>,
+    ) -> PyResult<IdOutcome> {
+        let id = id.0;
+        let total_chips = total_chips.0;
         let space = id_space(abstract_space, total_chips);
         let c = self.0.candidates();
         match self.0.bet_of_id(space, id) {
@@ -339,7 +356,14 @@ impl PyHoldemHand {
     /// Apply the action with this id if it is legal now: (True, kind, amount, None); else
     /// nothing changes and the result is (False, rule id, None, message). An id outside the
     /// space raises InvalidArgumentError.
-    fn apply_id(&mut self, id: u64, abstract_space: bool, total_chips: u32) -> PyResult<IdOutcome> {
+    fn apply_id(
+        &mut self,
+        id: Int<u64>,
+        abstract_space: bool,
+        total_chips: Int<u32>,
+    ) -> PyResult<IdOutcome> {
+        let id = id.0;
+        let total_chips = total_chips.0;
         let space = id_space(abstract_space, total_chips);
         let c = self.0.candidates();
         match self.0.bet_of_id(space, id) {
@@ -357,7 +381,14 @@ impl PyHoldemHand {
     }
     /// A hand consistent with what ``player`` has seen, hidden cards redealt uniformly from
     /// ``seed`` (see the core's ``HoldemHand::resample``): (hand, its deck order as text).
-    fn resample(&self, py: Python<'_>, player: usize, seed: u64) -> PyResult<(Self, String)> {
+    fn resample(
+        &self,
+        py: Python<'_>,
+        player: Int<Usize>,
+        seed: Int<u64>,
+    ) -> PyResult<(Self, String)> {
+        let player = player.0 .0;
+        let seed = seed.0;
         let hand = py
             .detach(|| self.0.resample(player, &mut Rng::new(seed)))
             .map_err(to_py)?;
@@ -367,17 +398,19 @@ impl PyHoldemHand {
     /// ``n`` playouts of the rest of the hand under ``policy`` ("random" or "greedy"): an
     /// (n, seats) float64 array of chips won or lost in the hand. Playout ``i`` is seeded from
     /// (``seed``, ``i``): the same for any ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let seed = seed.0;
+        let threads = threads.0 .0;
         let n = count_of(n, "n")?;
-        let policy = policy_of(policy)?;
+        let policy = policy_of(&policy)?;
         if self.0.is_over() {
             return Err(invalid_argument(
                 "the hand is over: there is no decision to play out from",
@@ -405,8 +438,9 @@ impl PyHoldemHand {
     }
     /// Events from index ``start`` on, as dicts (``event`` = blind / hole / action / return /
     /// board / reveal / pot).
-    #[pyo3(signature = (start = 0))]
-    fn events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (start = Int(Usize(0))))]
+    fn events<'py>(&self, py: Python<'py>, start: Int<Usize>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let start = start.0 .0;
         let events = self.0.events();
         events[start.min(events.len())..]
             .iter()
@@ -508,10 +542,13 @@ impl PyHoldemHand {
 #[pyfunction]
 pub fn holdem_next_button(
     stacks: Vec<u32>,
-    previous_button: usize,
-    previous_big_blind: usize,
-    previous_players: usize,
+    previous_button: Int<Usize>,
+    previous_big_blind: Int<Usize>,
+    previous_players: Int<Usize>,
 ) -> PyResult<usize> {
+    let previous_button = previous_button.0 .0;
+    let previous_big_blind = previous_big_blind.0 .0;
+    let previous_players = previous_players.0 .0;
     if previous_button >= stacks.len() || previous_big_blind >= stacks.len() {
         return Err(invalid_argument("seat out of range"));
     }
@@ -530,7 +567,8 @@ pub fn holdem_next_button(
 
 /// HE-3.4 / HE-3.5: (small blind seat, big blind seat) for this button.
 #[pyfunction]
-pub fn holdem_blind_seats(stacks: Vec<u32>, button: usize) -> PyResult<(usize, usize)> {
+pub fn holdem_blind_seats(stacks: Vec<u32>, button: Int<Usize>) -> PyResult<(usize, usize)> {
+    let button = button.0 .0;
     if button >= stacks.len() || stacks[button] == 0 {
         return Err(invalid_argument("the button must be on a seat with chips"));
     }
@@ -561,16 +599,21 @@ const SIMULATION_CHUNK: u64 = 256;
 /// Seeded random Hold'em matches in Rust, each hand checked for chip conservation.
 /// Interruptible (Ctrl-C is checked between chunks of matches).
 #[pyfunction]
-#[pyo3(signature = (matches, seed = 0, players = 4, stack = 1000, small_blind = 10, big_blind = 20))]
+#[pyo3(signature = (matches, seed = Int(0), players = Int(Usize(4)), stack = Int(1000), small_blind = Int(10), big_blind = Int(20)))]
 pub fn holdem_simulate<'py>(
     py: Python<'py>,
     matches: &Bound<'py, PyAny>,
-    seed: u64,
-    players: usize,
-    stack: u32,
-    small_blind: u32,
-    big_blind: u32,
+    seed: Int<u64>,
+    players: Int<Usize>,
+    stack: Int<u32>,
+    small_blind: Int<u32>,
+    big_blind: Int<u32>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let seed = seed.0;
+    let players = players.0 .0;
+    let stack = stack.0;
+    let small_blind = small_blind.0;
+    let big_blind = big_blind.0;
     let matches = count_of(matches, "matches")?;
     if !(2..=core::MAX_SEATS).contains(&players) || stack == 0 {
         return Err(invalid_argument("players must be 2..10 and stack positive"));
@@ -615,13 +658,15 @@ pub struct PyOnePokerDeal(pub one_poker::OnePokerDeal);
 impl PyOnePokerDeal {
     /// A deal: stacks before the antes, the first player, both two-card hands, the ante.
     #[new]
-    #[pyo3(signature = (stacks, first, hands, ante = 1))]
+    #[pyo3(signature = (stacks, first, hands, ante = Int(1)))]
     fn new(
         stacks: [u32; 2],
-        first: usize,
+        first: Int<Usize>,
         hands: [Bound<'_, PyAny>; 2],
-        ante: u32,
+        ante: Int<u32>,
     ) -> PyResult<Self> {
+        let first = first.0 .0;
+        let ante = ante.0;
         let mut h = [[Card::from_index(0).expect("card"); 2]; 2];
         for (seat, obj) in hands.iter().enumerate() {
             let cards = cards_arg(obj)?;
@@ -652,15 +697,18 @@ impl PyOnePokerDeal {
     fn first_player(&self) -> usize {
         self.0.first_player()
     }
-    fn hand(&self, seat: usize) -> PyResult<String> {
+    fn hand(&self, seat: Int<Usize>) -> PyResult<String> {
+        let seat = seat.0 .0;
         check_two(seat)?;
         Ok(text(&self.0.hand(seat)))
     }
-    fn locked(&self, seat: usize) -> PyResult<Option<String>> {
+    fn locked(&self, seat: Int<Usize>) -> PyResult<Option<String>> {
+        let seat = seat.0 .0;
         check_two(seat)?;
         Ok(self.0.locked(seat).map(|c| c.to_string()))
     }
-    fn held(&self, seat: usize) -> PyResult<Option<String>> {
+    fn held(&self, seat: Int<Usize>) -> PyResult<Option<String>> {
+        let seat = seat.0 .0;
         check_two(seat)?;
         Ok(self.0.held(seat).map(|c| c.to_string()))
     }
@@ -698,9 +746,10 @@ impl PyOnePokerDeal {
     /// (rule id, message) if locking ``card`` by ``seat`` is illegal now, else None.
     fn lock_violation(
         &self,
-        seat: usize,
+        seat: Int<Usize>,
         card: &Bound<'_, PyAny>,
     ) -> PyResult<Option<(&'static str, String)>> {
+        let seat = seat.0 .0;
         check_two(seat)?;
         let card = one_card(card)?;
         Ok(self
@@ -708,7 +757,8 @@ impl PyOnePokerDeal {
             .lock_violation(seat, card)
             .map(|v| (v.rule, v.message)))
     }
-    fn lock(&mut self, seat: usize, card: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn lock(&mut self, seat: Int<Usize>, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat.0 .0;
         check_two(seat)?;
         let card = one_card(card)?;
         self.0
@@ -718,15 +768,17 @@ impl PyOnePokerDeal {
     #[pyo3(signature = (seat, kind, amount = None))]
     fn violation(
         &self,
-        seat: usize,
-        kind: &str,
-        amount: Option<u64>,
+        seat: Int<Usize>,
+        kind: Text,
+        amount: Option<Int<u64>>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let v = match (kind, amount) {
+        let seat = seat.0 .0;
+        let amount = amount.map(|v| v.0);
+        let v = match (&*kind, amount) {
             ("bet" | "raise", Some(t)) => self.0.raise_violation(seat, t),
             _ => self
                 .0
-                .bet_violation(seat, bet_from(kind, amount.map(|_| 0))?),
+                .bet_violation(seat, bet_from(&kind, amount.map(|_| 0))?),
         };
         Ok(v.map(|v| (v.rule, v.message)))
     }
@@ -735,7 +787,9 @@ impl PyOnePokerDeal {
         listing(&self.0.candidates())
     }
     /// The action ``id`` stands for now (see ``apply_id``), without applying it.
-    fn id_action(&self, id: u64, total_chips: u32) -> PyResult<IdOutcome> {
+    fn id_action(&self, id: Int<u64>, total_chips: Int<u32>) -> PyResult<IdOutcome> {
+        let id = id.0;
+        let total_chips = total_chips.0;
         let c = self.0.candidates();
         match self.0.action_of_id(total_chips, id) {
             Ok(OnePokerAction::Lock(card)) => Ok((true, "lock", None, Some(card.to_string()))),
@@ -750,8 +804,10 @@ impl PyOnePokerDeal {
     /// Apply the action with this id if it is legal now: (True, kind, amount, card or None);
     /// else nothing changes and the result is (False, rule id, None, message). An id outside
     /// the space raises InvalidArgumentError.
-    fn apply_id(&mut self, id: u64, total_chips: u32) -> PyResult<IdOutcome> {
-        let outcome = self.id_action(id, total_chips)?;
+    fn apply_id(&mut self, id: Int<u64>, total_chips: Int<u32>) -> PyResult<IdOutcome> {
+        let id = id.0;
+        let total_chips = total_chips.0;
+        let outcome = self.id_action(Int(id), Int(total_chips))?;
         if outcome.0 {
             let seat = self.0.to_act().expect("a legal action has a seat to act");
             let done = match self.0.action_of_id(total_chips, id) {
@@ -770,12 +826,14 @@ impl PyOnePokerDeal {
     fn resample(
         &self,
         py: Python<'_>,
-        player: usize,
+        player: Int<Usize>,
         held: Option<Bound<'_, PyAny>>,
         stock: &Bound<'_, PyAny>,
         discard: &Bound<'_, PyAny>,
-        seed: u64,
+        seed: Int<u64>,
     ) -> PyResult<(Self, Option<[String; 2]>, String)> {
+        let player = player.0 .0;
+        let seed = seed.0;
         let held: Option<[Card; 2]> = match held {
             None => None,
             Some(obj) => {
@@ -800,17 +858,19 @@ impl PyOnePokerDeal {
     }
     /// ``n`` playouts of the rest of the deal (locks included) under ``policy``: an (n, 2)
     /// float64 array of chips won or lost in the deal; seeded per playout as for Hold'em.
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        let seed = seed.0;
+        let threads = threads.0 .0;
         let n = count_of(n, "n")?;
-        let policy = policy_of(policy)?;
+        let policy = policy_of(&policy)?;
         if self.0.is_over() {
             return Err(invalid_argument(
                 "the deal is over: there is no decision to play out from",
@@ -823,8 +883,10 @@ impl PyOnePokerDeal {
         })
     }
     #[pyo3(signature = (seat, kind, amount = None))]
-    fn apply(&mut self, seat: usize, kind: &str, amount: Option<u32>) -> PyResult<()> {
-        let bet = bet_from(kind, amount)?;
+    fn apply(&mut self, seat: Int<Usize>, kind: Text, amount: Option<Int<u32>>) -> PyResult<()> {
+        let seat = seat.0 .0;
+        let amount = amount.map(|v| v.0);
+        let bet = bet_from(&kind, amount)?;
         self.0
             .apply(seat, bet)
             .map_err(|v| invalid_argument(v.to_string()))
@@ -835,8 +897,9 @@ impl PyOnePokerDeal {
     }
     /// Events from index ``start`` on, as dicts (``event`` = ante / lock / action / return /
     /// reveal / settle). Lock events carry the card: callers must hide it from the opponent.
-    #[pyo3(signature = (start = 0))]
-    fn events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (start = Int(Usize(0))))]
+    fn events<'py>(&self, py: Python<'py>, start: Int<Usize>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let start = start.0 .0;
         let events = self.0.events();
         events[start.min(events.len())..]
             .iter()
@@ -932,14 +995,17 @@ pub fn one_poker_compare(x: &Bound<'_, PyAny>, y: &Bound<'_, PyAny>) -> PyResult
 /// Seeded random One Poker matches in Rust (shoe included), checked for chip conservation.
 /// Interruptible (Ctrl-C is checked between chunks of matches).
 #[pyfunction]
-#[pyo3(signature = (matches, seed = 0, stack = 20, ante = 1))]
+#[pyo3(signature = (matches, seed = Int(0), stack = Int(20), ante = Int(1)))]
 pub fn one_poker_simulate<'py>(
     py: Python<'py>,
     matches: &Bound<'py, PyAny>,
-    seed: u64,
-    stack: u32,
-    ante: u32,
+    seed: Int<u64>,
+    stack: Int<u32>,
+    ante: Int<u32>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let seed = seed.0;
+    let stack = stack.0;
+    let ante = ante.0;
     let matches = count_of(matches, "matches")?;
     if stack == 0 || ante == 0 {
         return Err(invalid_argument("stack and ante must be positive"));

@@ -2,6 +2,8 @@
 //! playouts of the climbing games (Dou Dizhu, Zheng Shangyou, Red Ten).
 
 use crate::cards::{cardset_from_any, PyCardBag, PyCardSet};
+use crate::convert::Text;
+use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
 use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
@@ -278,11 +280,11 @@ impl PyPlay {
 #[pyfunction]
 #[pyo3(signature = (ruleset, cards, first_play = false))]
 pub fn climb_classify(
-    ruleset: &str,
+    ruleset: Text,
     cards: &Bound<'_, PyAny>,
     first_play: bool,
 ) -> PyResult<Vec<PyPlay>> {
-    let rs = ruleset_from(ruleset)?;
+    let rs = ruleset_from(&ruleset)?;
     let cards = cardset_from_any(cards)?;
     let context = PlayContext {
         first_play_of_deal: first_play,
@@ -298,12 +300,12 @@ pub fn climb_classify(
 #[pyfunction]
 #[pyo3(signature = (ruleset, hand, to_beat = None, first_play = false))]
 pub fn climb_legal_plays(
-    ruleset: &str,
+    ruleset: Text,
     hand: &Bound<'_, PyAny>,
     to_beat: Option<PyPlay>,
     first_play: bool,
 ) -> PyResult<Vec<PyPlay>> {
-    let rs = ruleset_from(ruleset)?;
+    let rs = ruleset_from(&ruleset)?;
     let hand = cardset_from_any(hand)?;
     if let Some(top) = &to_beat {
         if top.0.ruleset() != rs {
@@ -360,8 +362,13 @@ impl From<ClimbTable> for PyClimbTable {
 impl PyClimbTable {
     /// A table at the start of card play: ``hands[i]`` is seat i's hand, ``first_player`` leads.
     #[new]
-    fn new(ruleset: &str, hands: Vec<Bound<'_, PyAny>>, first_player: usize) -> PyResult<Self> {
-        let rs = ruleset_from(ruleset)?;
+    fn new(
+        ruleset: Text,
+        hands: Vec<Bound<'_, PyAny>>,
+        first_player: Int<Usize>,
+    ) -> PyResult<Self> {
+        let first_player = first_player.0 .0;
+        let rs = ruleset_from(&ruleset)?;
         let hands = hands
             .iter()
             .map(cardset_from_any)
@@ -380,7 +387,8 @@ impl PyClimbTable {
     fn current_player(&self) -> Option<usize> {
         self.0.current_player()
     }
-    fn hand(&self, player: usize) -> PyResult<PyCardSet> {
+    fn hand(&self, player: Int<Usize>) -> PyResult<PyCardSet> {
+        let player = player.0 .0;
         self.check_seat(player)?;
         Ok(PyCardSet(self.0.hand(player)))
     }
@@ -414,7 +422,8 @@ impl PyClimbTable {
     fn first_play_done(&self) -> bool {
         self.0.first_play_done()
     }
-    fn team(&self, player: usize) -> PyResult<Option<u8>> {
+    fn team(&self, player: Int<Usize>) -> PyResult<Option<u8>> {
+        let player = player.0 .0;
         self.check_seat(player)?;
         Ok(self.0.team(player))
     }
@@ -436,7 +445,8 @@ impl PyClimbTable {
             .map(|p| self.0.response_bomb_tricks(p))
             .collect()
     }
-    fn captured(&self, player: usize) -> PyResult<PyCardSet> {
+    fn captured(&self, player: Int<Usize>) -> PyResult<PyCardSet> {
+        let player = player.0 .0;
         self.check_seat(player)?;
         Ok(PyCardSet(self.0.captured(player)))
     }
@@ -490,8 +500,13 @@ impl PyClimbTable {
 
     /// Events from index ``start`` on (all by default): dicts with ``event`` = play / pass /
     /// trick / finished.
-    #[pyo3(signature = (start = 0))]
-    fn history<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (start = Int(Usize(0))))]
+    fn history<'py>(
+        &self,
+        py: Python<'py>,
+        start: Int<Usize>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let start = start.0 .0;
         let events = self.0.history();
         events[start.min(events.len())..]
             .iter()
@@ -528,17 +543,17 @@ impl PyClimbTable {
     /// interpreter released; ``threads`` 0 = all cores. Results do not depend on ``threads``.
     /// Returns numpy arrays: ``finish_order`` (n, players; -1 = did not finish), ``cards_left``,
     /// ``plays_made``, ``bombs_played``, ``response_bomb_tricks`` (n, players), ``actions`` (n,).
-    #[pyo3(signature = (n, policy = "random", seed = Seed(0), threads = Threads(1)))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Seed(0), threads = Threads(1)))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
         n: Count,
-        policy: &str,
+        policy: Text,
         seed: Seed,
         threads: Threads,
     ) -> PyResult<Bound<'py, PyDict>> {
         let (n, seed, threads) = (n.0, seed.0, threads.0);
-        let policy = policy_arg(policy)?;
+        let policy = policy_arg(&policy)?;
         let table = self.0.clone();
         let players = table.num_players();
         let cells = n
@@ -676,7 +691,11 @@ impl PyClimbTable {
             }
         };
         if self.0.is_over() {
-            return Err(illegal_action(py, DEAL_OVER.to_string(), ""));
+            return Err(illegal_action(
+                py,
+                format!("action id {id} is not a legal action id now: {DEAL_OVER}"),
+                "",
+            ));
         }
         if self.1.valid && !self.1.ids.is_empty() {
             if let Some(k) = self.1.ids.iter().position(|&x| x == id) {
@@ -762,11 +781,12 @@ impl PyClimbTable {
     fn sync_logs(
         &self,
         py: Python<'_>,
-        start: usize,
+        start: Int<Usize>,
         history: &Bound<'_, PyList>,
         actions: &Bound<'_, PyList>,
         bomb_bonus: bool,
     ) -> PyResult<usize> {
+        let start = start.0 .0;
         let events = self.0.history();
         let n = self.0.num_players();
         for e in &events[start.min(events.len())..] {
@@ -942,17 +962,17 @@ fn start_arg(start: &Bound<'_, PyTuple>) -> PyResult<DealStart> {
 /// ``("red_ten", "lighting", hands, first_player, polled, lit)`` or ``("red_ten", "play",
 /// table, lit)``. Playout ``i`` depends only on ``seed`` and ``i``, not on ``threads``.
 #[pyfunction]
-#[pyo3(signature = (start, n, policy = "random", seed = Seed(0), threads = Threads(1)))]
+#[pyo3(signature = (start, n, policy = Text::from("random"), seed = Seed(0), threads = Threads(1)))]
 pub fn climb_playouts<'py>(
     py: Python<'py>,
     start: &Bound<'py, PyTuple>,
     n: Count,
-    policy: &str,
+    policy: Text,
     seed: Seed,
     threads: Threads,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let (n, seed, threads) = (n.0, seed.0, threads.0);
-    let policy = policy_arg(policy)?;
+    let policy = policy_arg(&policy)?;
     let start = start_arg(start)?;
     let players = start.num_players();
     let cells = n.checked_mul(players).ok_or_else(|| {
@@ -967,14 +987,15 @@ pub fn climb_playouts<'py>(
 /// ``(steps, returns)``, each step an action id of the game's action space or -1 where a void
 /// Dou Dizhu deal was redealt (DDZ-3.5c).
 #[pyfunction]
-#[pyo3(signature = (start, policy = "random", seed = Seed(0), index = 0))]
+#[pyo3(signature = (start, policy = Text::from("random"), seed = Seed(0), index = Int(0)))]
 pub fn climb_playout_trace(
     start: &Bound<'_, PyTuple>,
-    policy: &str,
+    policy: Text,
     seed: Seed,
-    index: u64,
+    index: Int<u64>,
 ) -> PyResult<(Vec<i64>, Vec<f64>)> {
-    let policy = policy_arg(policy)?;
+    let index = index.0;
+    let policy = policy_arg(&policy)?;
     let seed = seed.0;
     let start = start_arg(start)?;
     let (trace, returns) = deals::deal_playout_trace(&start, policy, seed, index);
@@ -998,15 +1019,17 @@ fn py_hands(hands: &[CardSet]) -> PyHands {
 /// ``hands`` the dealt 17-card hands, ``table``/``landlord`` once card play has started.
 /// Returns the new dealt hands, the bottom and the new table (None during the auction).
 #[pyfunction]
-#[pyo3(signature = (player, hands, bottom, seed, table = None, landlord = 0))]
+#[pyo3(signature = (player, hands, bottom, seed, table = None, landlord = Int(Usize(0))))]
 pub fn ddz_resample(
-    player: usize,
+    player: Int<Usize>,
     hands: &Bound<'_, PyAny>,
     bottom: &Bound<'_, PyAny>,
     seed: Seed,
     table: Option<PyRef<'_, PyClimbTable>>,
-    landlord: usize,
+    landlord: Int<Usize>,
 ) -> PyResult<(PyHands, PyCardSet, Option<PyClimbTable>)> {
+    let player = player.0 .0;
+    let landlord = landlord.0 .0;
     let hands = hands_arg::<3>(hands, "hands")?;
     let bottom = cardset_from_any(bottom)?;
     let mut rng = Rng::new(seed.0);
@@ -1024,11 +1047,12 @@ pub fn ddz_resample(
 /// forced, ZSY-6.3): the new dealt hands and the new table.
 #[pyfunction]
 pub fn zsy_resample(
-    player: usize,
+    player: Int<Usize>,
     hands: &Bound<'_, PyAny>,
     table: PyRef<'_, PyClimbTable>,
     seed: Seed,
 ) -> PyResult<(PyHands, PyClimbTable)> {
+    let player = player.0 .0;
     let hands = hands_arg::<3>(hands, "hands")?;
     let mut rng = Rng::new(seed.0);
     let (hands, table) =
@@ -1042,14 +1066,16 @@ pub fn zsy_resample(
 #[pyfunction]
 #[pyo3(signature = (player, hands, shown, lit, first_player, seed, table = None))]
 pub fn rt_resample(
-    player: usize,
+    player: Int<Usize>,
     hands: &Bound<'_, PyAny>,
     shown: &Bound<'_, PyAny>,
     lit: [bool; 4],
-    first_player: usize,
+    first_player: Int<Usize>,
     seed: Seed,
     table: Option<PyRef<'_, PyClimbTable>>,
 ) -> PyResult<(PyHands, Option<PyClimbTable>)> {
+    let player = player.0 .0;
+    let first_player = first_player.0 .0;
     let hands = hands_arg::<4>(hands, "hands")?;
     let know = RtKnowledge {
         shown: hands_arg::<4>(shown, "shown")?,
@@ -1066,8 +1092,8 @@ pub fn rt_resample(
 /// The action id of the play ``cards`` in the game's fixed action space (None if the cards are
 /// no valid play of the game).
 #[pyfunction]
-pub fn climb_action_id(ruleset: &str, cards: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
-    let rs = ruleset_from(ruleset)?;
+pub fn climb_action_id(ruleset: Text, cards: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+    let rs = ruleset_from(&ruleset)?;
     if rs == Ruleset::FiveTenKing {
         return Err(invalid_argument(
             "five_ten_king numbers its actions elsewhere",
@@ -1094,9 +1120,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// each seat in turn (ZSY-3.2); Red Ten the 54 cards shuffled by ``Rng(seed)`` and dealt one
 /// at a time from the seat after ``dealer`` (RT-3.3). Returns the hands and the cards left over.
 #[pyfunction]
-#[pyo3(signature = (ruleset, seed, dealer = 0))]
-pub fn climb_deal(ruleset: &str, seed: Seed, dealer: usize) -> PyResult<(PyHands, PyCardSet)> {
-    let rs = ruleset_from(ruleset)?;
+#[pyo3(signature = (ruleset, seed, dealer = Int(Usize(0))))]
+pub fn climb_deal(ruleset: Text, seed: Seed, dealer: Int<Usize>) -> PyResult<(PyHands, PyCardSet)> {
+    let dealer = dealer.0 .0;
+    let rs = ruleset_from(&ruleset)?;
     let to_mask =
         |cards: &[cardavia_core::cards::Card]| CardSet(cards.iter().fold(0u64, |m, c| m | c.bit()));
     match rs {

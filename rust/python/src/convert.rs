@@ -13,6 +13,12 @@
 //! * [`text_arg`]: a `str` as UTF-8 text; [`card_text`] the same for card text.
 //! * [`count_vector`]: a 1-D numpy array of any integer dtype as `i128` counts;
 //!   [`array_description`] says what an argument that is not the expected array is.
+//!
+//! Where the argument's name is not needed in the message, a parameter can instead be declared
+//! with the newtypes [`Int<T>`](Int) (`n: Int<u64>`, `seat: Int<Usize>`) and [`Text`]
+//! (`policy: Text`), which convert the same way; every `#[pyfunction]` and `#[pymethods]`
+//! parameter that is an integer or text uses one of these (issue 18, point 9). A default value
+//! is written `seed = Int(0)`, `policy = Text::from("random")` (the stubs show it as `...`).
 
 use crate::errors::{card_error, invalid_argument};
 use cardavia_core::CardError;
@@ -276,5 +282,55 @@ pub fn count_vector(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i128>> {
     } else {
         let a = converted.cast::<PyArrayDyn<u64>>().map_err(|_| refuse())?;
         Ok(a.readonly().as_array().iter().map(|&v| v as i128).collect())
+    }
+}
+
+/// A text argument converted with [`text_arg`]: `policy: Text` in a `#[pyfunction]` instead of
+/// `policy: &str`, so that a lone surrogate (or a non-`str`) is an InvalidArgumentError naming
+/// the character rather than a `UnicodeEncodeError`. Derefs to `str`.
+pub struct Text(pub String);
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        text_arg(&obj, "text argument").map(|t| Text(t.into_owned()))
+    }
+}
+
+/// An integer argument converted with [`int_arg`]: `n: Int<u64>` in a `#[pyfunction]` instead
+/// of `n: u64`, so that an int out of range, a float or a bool is an InvalidArgumentError
+/// naming the value rather than an `OverflowError` or a silent truncation.
+#[derive(Clone, Copy)]
+pub struct Int<T>(pub T);
+
+impl<'a, 'py, T: IntArg> FromPyObject<'a, 'py> for Int<T> {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        int_arg(&obj, "the argument").map(Int)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(text: &str) -> Text {
+        Text(text.to_owned())
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }

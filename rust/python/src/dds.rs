@@ -6,6 +6,7 @@
 //! Ctrl-C stops a long solve.
 
 use crate::cards::{cards_from_any, cardset_from_any, PyCard};
+use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
 use cardavia_core::tricks::dds;
@@ -64,9 +65,11 @@ impl SignalCheck {
 pub fn bridge_dd_solve(
     py: Python<'_>,
     hands: &Bound<'_, PyAny>,
-    strain: u8,
-    leader: usize,
+    strain: Int<u8>,
+    leader: Int<Usize>,
 ) -> PyResult<u8> {
+    let strain = strain.0;
+    let leader = leader.0 .0;
     let hands = four_hands(hands)?;
     py.detach(|| dds::solve(&hands, strain, leader))
         .map_err(to_py)
@@ -76,12 +79,13 @@ pub fn bridge_dd_solve(
 /// NT), declarer's left-hand opponent on lead; ``threads`` 0/1 = this thread, more = up to one
 /// per strain (the same results).
 #[pyfunction]
-#[pyo3(signature = (hands, threads = 1))]
+#[pyo3(signature = (hands, threads = Int(Usize(1))))]
 pub fn bridge_dd_table(
     py: Python<'_>,
     hands: &Bound<'_, PyAny>,
-    threads: usize,
+    threads: Int<Usize>,
 ) -> PyResult<Vec<Vec<u8>>> {
+    let threads = threads.0 .0;
     let hands = four_hands(hands)?;
     let check = SignalCheck::new();
     let result = py.detach(|| dds::dd_table_with(&hands, threads, &|| check.keep_going()));
@@ -98,10 +102,12 @@ pub fn bridge_dd_table(
 pub fn bridge_dd_solve_position(
     py: Python<'_>,
     hands: &Bound<'_, PyAny>,
-    strain: u8,
-    trick_leader: usize,
+    strain: Int<u8>,
+    trick_leader: Int<Usize>,
     trick: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<(PyCard, u8)>> {
+    let strain = strain.0;
+    let trick_leader = trick_leader.0 .0;
     let hands = four_hands(hands)?;
     let trick = cards_from_any(trick)?;
     let check = SignalCheck::new();

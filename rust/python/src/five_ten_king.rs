@@ -3,6 +3,8 @@
 
 use crate::cards::{cardbag_from_any, cards_from_any, cardset_from_any, PyCardBag};
 use crate::climbing::{threads_or_all, PyPlay};
+use crate::convert::Text;
+use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardBag, CardSet};
 use cardavia_core::climbing::{
@@ -93,9 +95,10 @@ pub fn ftk_legal_plays(
 #[pyfunction]
 pub fn ftk_call_violation(
     card: &Bound<'_, PyAny>,
-    ordinal: u8,
+    ordinal: Int<u8>,
     buried: &Bound<'_, PyAny>,
 ) -> PyResult<Option<(&'static str, String)>> {
+    let ordinal = ordinal.0;
     let call = Call {
         card: one_card(card)?,
         ordinal,
@@ -108,7 +111,8 @@ pub fn ftk_call_violation(
 
 /// The band of a defense total (FTK-6.6): (index 0..6, banker side wins, steps).
 #[pyfunction]
-pub fn ftk_band(defense: u32) -> PyResult<(u8, bool, u8)> {
+pub fn ftk_band(defense: Int<u32>) -> PyResult<(u8, bool, u8)> {
+    let defense = defense.0;
     if defense > 200 {
         return Err(invalid_argument(format!(
             "the defense total is 0..200, not {defense}"
@@ -173,10 +177,11 @@ impl PyFtkTable {
     #[new]
     fn new(
         hands: Vec<Bound<'_, PyAny>>,
-        banker: usize,
+        banker: Int<Usize>,
         kitty: &Bound<'_, PyAny>,
         calls: Vec<(Bound<'_, PyAny>, u8)>,
     ) -> PyResult<Self> {
+        let banker = banker.0 .0;
         if hands.len() != FTK_PLAYERS {
             return Err(invalid_argument(format!(
                 "Five-Ten-King has 5 hands, got {}",
@@ -201,7 +206,8 @@ impl PyFtkTable {
     fn banker(&self) -> usize {
         self.0.banker()
     }
-    fn hand(&self, player: usize) -> PyResult<PyCardBag> {
+    fn hand(&self, player: Int<Usize>) -> PyResult<PyCardBag> {
+        let player = player.0 .0;
         check_seat(player)?;
         Ok(PyCardBag(self.0.hand(player)))
     }
@@ -257,7 +263,8 @@ impl PyFtkTable {
     fn trick_points(&self) -> Vec<u32> {
         (0..FTK_PLAYERS).map(|p| self.0.trick_points(p)).collect()
     }
-    fn captured(&self, player: usize) -> PyResult<PyCardBag> {
+    fn captured(&self, player: Int<Usize>) -> PyResult<PyCardBag> {
+        let player = player.0 .0;
         check_seat(player)?;
         Ok(PyCardBag(self.0.captured(player)))
     }
@@ -321,8 +328,13 @@ impl PyFtkTable {
 
     /// Events from index ``start`` on: dicts with ``event`` = play / pass / trick / finished /
     /// answered / end.
-    #[pyo3(signature = (start = 0))]
-    fn history<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (start = Int(Usize(0))))]
+    fn history<'py>(
+        &self,
+        py: Python<'py>,
+        start: Int<Usize>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let start = start.0 .0;
         let events = self.0.history();
         events[start.min(events.len())..]
             .iter()
@@ -379,17 +391,20 @@ impl PyFtkTable {
     /// (n,), ``hands_to_banker_side`` (n,), ``end`` (n,: 1 = E1, 2 = E2), ``ender`` (n,),
     /// ``cards_captured``/``cards_left`` (n, 5), ``actions`` (n,); and ``captured``/``hands``:
     /// lists of the n × 5 CardBags when ``with_cards`` is true.
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1, with_cards = false))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1)), with_cards = false))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: u64,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
         with_cards: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let policy = match policy {
+        let n = n.0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
+        let policy = match &*policy {
             "random" => Policy::Random,
             "greedy" => Policy::Greedy,
             other => {
@@ -741,16 +756,22 @@ impl PyFtkGame {
     #[pyo3(signature = (seed, number, levels, previous_winners, previous_banker, first, partner_calls, round, deck = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        seed: u64,
-        number: u32,
+        seed: Int<u64>,
+        number: Int<u32>,
         levels: Vec<u8>,
         previous_winners: Option<Vec<usize>>,
-        previous_banker: Option<usize>,
-        first: usize,
-        partner_calls: usize,
-        round: u32,
+        previous_banker: Option<Int<Usize>>,
+        first: Int<Usize>,
+        partner_calls: Int<Usize>,
+        round: Int<u32>,
         deck: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let seed = seed.0;
+        let number = number.0;
+        let previous_banker = previous_banker.map(|v| v.0 .0);
+        let first = first.0 .0;
+        let partner_calls = partner_calls.0 .0;
+        let round = round.0;
         let levels: [u8; FTK_PLAYERS] = levels
             .try_into()
             .map_err(|_| invalid_argument("levels must list 5 level indices"))?;
@@ -866,7 +887,8 @@ impl PyFtkGame {
         self.game.closing_next()
     }
     /// The cards ``seat`` received in this round, in dealing order.
-    fn received_cards(&self, seat: usize) -> PyResult<Vec<PyCard>> {
+    fn received_cards(&self, seat: Int<Usize>) -> PyResult<Vec<PyCard>> {
+        let seat = seat.0 .0;
         check_seat(seat)?;
         let g = &self.game;
         Ok((0..g.dealt())
@@ -904,8 +926,9 @@ impl PyFtkGame {
     fn observation_parts<'py>(
         &self,
         py: Python<'py>,
-        viewer: usize,
+        viewer: Int<Usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let viewer = viewer.0 .0;
         check_seat(viewer)?;
         let g = &self.game;
         let phase = g.phase();
@@ -1010,24 +1033,26 @@ impl PyFtkGame {
     #[pyo3(signature = (kind, card = None, ordinal = None, play = None))]
     fn action_id(
         &self,
-        kind: &str,
+        kind: Text,
         card: Option<PyCard>,
-        ordinal: Option<u8>,
+        ordinal: Option<Int<u8>>,
         play: Option<PyPlay>,
     ) -> PyResult<Option<u32>> {
-        let a = action_from_parts(kind, card, ordinal, play)?;
+        let ordinal = ordinal.map(|v| v.0);
+        let a = action_from_parts(&kind, card, ordinal, play)?;
         Ok(self.game.action_id(&a))
     }
     /// (rule id, message) if the action is illegal now, else None.
     #[pyo3(signature = (kind, card = None, ordinal = None, play = None))]
     fn violation(
         &self,
-        kind: &str,
+        kind: Text,
         card: Option<PyCard>,
-        ordinal: Option<u8>,
+        ordinal: Option<Int<u8>>,
         play: Option<PyPlay>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let a = action_from_parts(kind, card, ordinal, play)?;
+        let ordinal = ordinal.map(|v| v.0);
+        let a = action_from_parts(&kind, card, ordinal, play)?;
         Ok(self.game.violation(&a).map(|v| (v.rule, v.message)))
     }
     /// Applies an action (checked first unless ``check`` is false); returns (rule, message)
@@ -1035,13 +1060,14 @@ impl PyFtkGame {
     #[pyo3(signature = (kind, card = None, ordinal = None, play = None, check = true))]
     fn apply(
         &mut self,
-        kind: &str,
+        kind: Text,
         card: Option<PyCard>,
-        ordinal: Option<u8>,
+        ordinal: Option<Int<u8>>,
         play: Option<PyPlay>,
         check: bool,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let a = action_from_parts(kind, card, ordinal, play)?;
+        let ordinal = ordinal.map(|v| v.0);
+        let a = action_from_parts(&kind, card, ordinal, play)?;
         if self.game.is_over() {
             return Ok(Some(("FTK-6.1", "the deal is over".into())));
         }
@@ -1055,7 +1081,8 @@ impl PyFtkGame {
     }
     /// Applies the legal action with this id; returns (rule, message) if no legal action has
     /// it (nothing changes then).
-    fn apply_id(&mut self, id: u32) -> Option<(&'static str, String)> {
+    fn apply_id(&mut self, id: Int<u32>) -> Option<(&'static str, String)> {
+        let id = id.0;
         if self.game.is_over() {
             return Some(("FTK-6.1", "the deal is over".into()));
         }
@@ -1076,8 +1103,9 @@ impl PyFtkGame {
     fn action_for_id<'py>(
         &mut self,
         py: Python<'py>,
-        id: u32,
+        id: Int<u32>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let id = id.0;
         let (actions, ids) = self.legal_cached();
         match ids.iter().position(|&i| i == id) {
             Some(k) => {
@@ -1135,16 +1163,19 @@ impl PyFtkGame {
     /// interpreter released: a float64 array (n, 5) of each seat's level change (the unit of
     /// ``returns()``). ``policy`` "random" or "greedy"; ``threads`` 0 = all cores; the result
     /// does not depend on ``threads``.
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: u64,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = parse_policy(policy)?;
+        let n = n.0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
+        let policy = parse_policy(&policy)?;
         let n = check_count(n, MAX_PLAYOUTS)?;
         if self.game.is_over() {
             return Err(invalid_argument("the deal is over"));
@@ -1169,7 +1200,9 @@ impl PyFtkGame {
     /// A deal consistent with what ``viewer`` has seen, at the same decision point, every card
     /// hidden from him dealt again exactly uniformly (see ``cardavia_core``'s
     /// ``ftk_table::resample``); its seed is drawn from ``seed``.
-    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<PyFtkGame> {
+    fn resample(&self, py: Python<'_>, viewer: Int<Usize>, seed: Int<u64>) -> PyResult<PyFtkGame> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
         check_seat(viewer)?;
         let game = &self.game;
         let out = py
@@ -1191,7 +1224,8 @@ impl PyFtkGame {
 
 /// Size of the 5-10-K action space with ``partner_calls`` calls.
 #[pyfunction]
-pub fn ftk_num_actions(partner_calls: usize) -> PyResult<u32> {
+pub fn ftk_num_actions(partner_calls: Int<Usize>) -> PyResult<u32> {
+    let partner_calls = partner_calls.0 .0;
     if !(1..=2).contains(&partner_calls) {
         return Err(invalid_argument("partner_calls is 1 or 2"));
     }
@@ -1200,7 +1234,9 @@ pub fn ftk_num_actions(partner_calls: usize) -> PyResult<u32> {
 
 /// What an action id of the 5-10-K space stands for, or None outside the space.
 #[pyfunction]
-pub fn ftk_describe_action(id: u64, partner_calls: usize) -> Option<String> {
+pub fn ftk_describe_action(id: Int<u64>, partner_calls: Int<Usize>) -> Option<String> {
+    let id = id.0;
+    let partner_calls = partner_calls.0 .0;
     u32::try_from(id)
         .ok()
         .and_then(|i| ids::describe(i, partner_calls))

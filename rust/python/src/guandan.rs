@@ -52,6 +52,8 @@ fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
         ))),
     }
 }
+use crate::convert::Text;
+use crate::convert::{Int, Usize};
 use cardavia_core::cards::Card;
 use cardavia_core::cards::CardBag;
 use cardavia_core::climbing::guandan::phases::{
@@ -205,11 +207,13 @@ impl PyGuandanPlayList {
         PyArray1::from_vec(py, self.0.iter().map(|c| c.action_index()).collect())
     }
     /// The fixed-space index of every move plus ``offset``, in order (a list of ints).
-    fn action_ids(&self, offset: u32) -> Vec<u32> {
+    fn action_ids(&self, offset: Int<u32>) -> Vec<u32> {
+        let offset = offset.0;
         self.0.iter().map(|c| c.action_index() + offset).collect()
     }
     /// The position of the move with this fixed-space index, or None.
-    fn find_index(&self, action_index: u32) -> Option<usize> {
+    fn find_index(&self, action_index: Int<u32>) -> Option<usize> {
+        let action_index = action_index.0;
         self.0.iter().position(|c| c.action_index() == action_index)
     }
     /// The position of this move, or None.
@@ -226,7 +230,8 @@ impl PyGuandanPlayList {
 
 /// Every valid interpretation of exactly ``cards`` at ``level`` (GD-6.5), GD-6.7 order first.
 #[pyfunction]
-pub fn guandan_classify(cards: &Bound<'_, PyAny>, level: u8) -> PyResult<Vec<PyGuandanPlay>> {
+pub fn guandan_classify(cards: &Bound<'_, PyAny>, level: Int<u8>) -> PyResult<Vec<PyGuandanPlay>> {
+    let level = level.0;
     let level = check_level(level)?;
     let bag = cardbag_from_any(cards)?;
     Ok(gd::classify(bag, level)
@@ -241,9 +246,10 @@ pub fn guandan_classify(cards: &Bound<'_, PyAny>, level: u8) -> PyResult<Vec<PyG
 #[pyo3(signature = (hand, level, to_beat = None))]
 pub fn guandan_legal_plays(
     hand: &Bound<'_, PyAny>,
-    level: u8,
+    level: Int<u8>,
     to_beat: Option<PyGuandanPlay>,
 ) -> PyResult<Vec<PyGuandanPlay>> {
+    let level = level.0;
     let level = check_level(level)?;
     let bag = cardbag_from_any(hand)?;
     if let Some(t) = &to_beat {
@@ -320,7 +326,13 @@ fn event_dict<'py>(py: Python<'py>, e: &GdEvent) -> PyResult<Bound<'py, PyDict>>
 impl PyGuandanTable {
     /// A table at the start of card play: level rank number, four hands, the first leader.
     #[new]
-    fn new(level: u8, hands: Vec<Bound<'_, PyAny>>, first_player: usize) -> PyResult<Self> {
+    fn new(
+        level: Int<u8>,
+        hands: Vec<Bound<'_, PyAny>>,
+        first_player: Int<Usize>,
+    ) -> PyResult<Self> {
+        let level = level.0;
+        let first_player = first_player.0 .0;
         let hands = hands
             .iter()
             .map(cardbag_from_any)
@@ -333,15 +345,18 @@ impl PyGuandanTable {
     /// A table at a position: level, hands, seat to move, top (play, player) or None, passes
     /// since the top move, finished seats in order.
     #[staticmethod]
-    #[pyo3(signature = (level, hands, to_move, top = None, passes_since_top = 0, finish_order = Vec::new()))]
+    #[pyo3(signature = (level, hands, to_move, top = None, passes_since_top = Int(Usize(0)), finish_order = Vec::new()))]
     fn from_position(
-        level: u8,
+        level: Int<u8>,
         hands: Vec<Bound<'_, PyAny>>,
-        to_move: usize,
+        to_move: Int<Usize>,
         top: Option<(PyGuandanPlay, usize)>,
-        passes_since_top: usize,
+        passes_since_top: Int<Usize>,
         finish_order: Vec<usize>,
     ) -> PyResult<Self> {
+        let level = level.0;
+        let to_move = to_move.0 .0;
+        let passes_since_top = passes_since_top.0 .0;
         let hands = hands
             .iter()
             .map(cardbag_from_any)
@@ -366,7 +381,8 @@ impl PyGuandanTable {
     fn current_player(&self) -> Option<usize> {
         self.0.current_player()
     }
-    fn hand(&self, player: usize) -> PyResult<PyCardBag> {
+    fn hand(&self, player: Int<Usize>) -> PyResult<PyCardBag> {
+        let player = player.0 .0;
         if player >= 4 {
             return Err(invalid_argument(format!(
                 "seat {player} does not exist (0..4)"
@@ -458,8 +474,13 @@ impl PyGuandanTable {
     }
 
     /// Events from index ``start`` on: dicts with ``event`` = play / pass / trick / finished.
-    #[pyo3(signature = (start = 0))]
-    fn history<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (start = Int(Usize(0))))]
+    fn history<'py>(
+        &self,
+        py: Python<'py>,
+        start: Int<Usize>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let start = start.0 .0;
         let events = self.0.history();
         events[start.min(events.len())..]
             .iter()
@@ -470,16 +491,19 @@ impl PyGuandanTable {
     /// ``n`` seeded playouts to the end of the deal in Rust with the interpreter released
     /// (``policy`` "random" or "greedy"; ``threads`` 0 = all cores; results do not depend on
     /// ``threads``). Returns numpy arrays ``order`` (n, 4: seats 1st..4th) and ``actions`` (n,).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: u64,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let policy = parse_policy(policy)?;
+        let n = n.0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
+        let policy = parse_policy(&policy)?;
         let n = check_count(n, MAX_PLAYOUTS)?;
         let table = self.0.clone();
         let threads = threads_or_all(threads);
@@ -499,16 +523,19 @@ impl PyGuandanTable {
     /// ``n`` seeded playouts to the end of the deal from here in Rust with the interpreter
     /// released: a float64 array (n, 4) of each seat's payoff in the unit of
     /// ``GuandanState.returns()`` (the winners' promotion, negated for the losers).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: u64,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = parse_policy(policy)?;
+        let n = n.0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
+        let policy = parse_policy(&policy)?;
         let n = check_count(n, MAX_PLAYOUTS)?;
         if self.0.is_over() {
             return Err(invalid_argument("the deal is over"));
@@ -542,7 +569,8 @@ impl PyGuandanTable {
 
 /// The wild card of a level rank number (GD-2.3).
 #[pyfunction]
-pub fn guandan_wild_card(level: u8) -> PyResult<PyCard> {
+pub fn guandan_wild_card(level: Int<u8>) -> PyResult<PyCard> {
+    let level = level.0;
     Ok(PyCard(gd::wild_card(check_level(level)?)))
 }
 
@@ -552,21 +580,26 @@ pub fn guandan_wild_card(level: u8) -> PyResult<PyCard> {
 /// after the returns (GD-4.8). Returns a float64 array (n, 4) as
 /// ``GuandanTable.playout_returns``.
 #[pyfunction]
-#[pyo3(signature = (level, hands, pending, chosen, leader, n, policy = "random", seed = 0, threads = 1))]
+#[pyo3(signature = (level, hands, pending, chosen, leader, n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
 #[allow(clippy::too_many_arguments)]
 pub fn guandan_return_playouts<'py>(
     py: Python<'py>,
-    level: u8,
+    level: Int<u8>,
     hands: Vec<Bound<'py, PyAny>>,
     pending: Vec<(usize, usize)>,
     chosen: Vec<(usize, usize, Bound<'py, PyAny>)>,
-    leader: usize,
-    n: u64,
-    policy: &str,
-    seed: u64,
-    threads: usize,
+    leader: Int<Usize>,
+    n: Int<u64>,
+    policy: Text,
+    seed: Int<u64>,
+    threads: Int<Usize>,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-    let policy = parse_policy(policy)?;
+    let level = level.0;
+    let leader = leader.0 .0;
+    let n = n.0;
+    let seed = seed.0;
+    let threads = threads.0 .0;
+    let policy = parse_policy(&policy)?;
     let n = check_count(n, MAX_PLAYOUTS)?;
     let chosen = chosen
         .iter()
@@ -593,8 +626,9 @@ pub fn guandan_return_playouts<'py>(
 #[pyfunction]
 pub fn guandan_return_choice(
     hand: &Bound<'_, PyAny>,
-    level: u8,
+    level: Int<u8>,
 ) -> PyResult<(Vec<PyCard>, Option<PyCard>)> {
+    let level = level.0;
     let level = check_level(level)?;
     let options = return_options(cardbag_from_any(hand)?, level);
     let greedy = (!options.is_empty()).then(|| PyCard(greedy_return(&options, level)));
@@ -609,8 +643,8 @@ pub fn guandan_return_choice(
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn guandan_resample<'py>(
     py: Python<'py>,
-    level: u8,
-    viewer: usize,
+    level: Int<u8>,
+    viewer: Int<Usize>,
     hands: Vec<Bound<'py, PyAny>>,
     played: Vec<Bound<'py, PyAny>>,
     return_phase: bool,
@@ -618,7 +652,7 @@ pub fn guandan_resample<'py>(
     bj_holders: Vec<u8>,
     transfers: Vec<(usize, usize, Bound<'py, PyAny>)>,
     returns: Vec<(usize, usize, Bound<'py, PyAny>)>,
-    seed: u64,
+    seed: Int<u64>,
 ) -> PyResult<(
     Vec<PyCardBag>,
     Vec<PyCardBag>,
@@ -626,6 +660,9 @@ pub fn guandan_resample<'py>(
     Vec<PyCard>,
     u64,
 )> {
+    let level = level.0;
+    let viewer = viewer.0 .0;
+    let seed = seed.0;
     if viewer >= 4 {
         return Err(invalid_argument(format!(
             "seat {viewer} does not exist (0..4)"

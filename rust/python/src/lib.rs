@@ -12,6 +12,7 @@ mod errors;
 mod five_ten_king;
 mod guandan;
 mod poker;
+mod poker_search;
 mod search;
 mod tractor;
 mod tricks;
@@ -62,6 +63,17 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(betting::holdem_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(betting::one_poker_compare, m)?)?;
     m.add_function(wrap_pyfunction!(betting::one_poker_simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(poker_search::one_poker_cfr_depth, m)?)?;
+    m.add_function(wrap_pyfunction!(poker_search::one_poker_cfr_lock, m)?)?;
+    m.add_function(wrap_pyfunction!(poker_search::one_poker_cfr_bet, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        poker_search::one_poker_cfr_exploitability,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(poker_search::holdem_combo_index, m)?)?;
+    m.add_function(wrap_pyfunction!(poker_search::holdem_hand_strengths, m)?)?;
+    m.add_function(wrap_pyfunction!(poker_search::holdem_narrow_ranges, m)?)?;
+    m.add_function(wrap_pyfunction!(poker_search::holdem_search_values, m)?)?;
     m.add_class::<five_ten_king::PyFtkTable>()?;
     m.add_class::<five_ten_king::PyFtkGame>()?;
     m.add_function(wrap_pyfunction!(five_ten_king::ftk_num_actions, m)?)?;

@@ -1,5 +1,6 @@
 //! Bindings of `cardavia_core::search`: exactly uniform determinization of hidden cards.
 
+use crate::convert::Int;
 use cardavia_core::rng::Rng;
 use cardavia_core::search::HiddenCards;
 use pyo3::prelude::*;
@@ -30,8 +31,9 @@ pub fn determinize(
     need: Vec<u8>,
     cards: Vec<u8>,
     seats: Vec<u8>,
-    seed: u64,
+    seed: Int<u64>,
 ) -> PyResult<Vec<Vec<u32>>> {
+    let seed = seed.0;
     let p = problem(need, cards, seats)?;
     let hands = py.detach(|| p.sample(&mut Rng::new(seed))).map_err(to_py)?;
     Ok(hands

@@ -2,6 +2,8 @@
 //! the card-play table and playouts of Tractor (rules/tractor.md).
 
 use crate::cards::{cardbag_from_any, cards_from_any, PyCard, PyCardBag, PyCardSet};
+use crate::convert::Usize;
+use crate::convert::{Int, Text};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardBag, CardSet};
 use cardavia_core::rng::Rng;
@@ -53,17 +55,17 @@ fn policy_from(policy: &str) -> PyResult<Policy> {
     policy.parse::<Policy>().map_err(to_py)
 }
 
-fn checked_count(n: i64) -> PyResult<usize> {
+fn checked_count(Int(n): Int<u64>) -> PyResult<usize> {
     if n < 1 {
         return Err(invalid_argument(format!("n must be at least 1, got {n}")));
     }
     usize::try_from(n).map_err(|_| invalid_argument(format!("n = {n} is too large")))
 }
 
-fn checked_threads(threads: i64) -> PyResult<usize> {
-    if threads < 0 {
+fn checked_threads(Int(threads): Int<u64>) -> PyResult<usize> {
+    if threads > 4096 {
         return Err(invalid_argument(format!(
-            "threads must be 0 (all cores) or positive, got {threads}"
+            "threads must be 0 (all cores) to 4096, got {threads}"
         )));
     }
     Ok(threads_or_all(threads as usize))
@@ -266,9 +268,9 @@ fn suit_from_any(suit: Option<&str>) -> PyResult<Option<u8>> {
 impl PyTrump {
     #[new]
     #[pyo3(signature = (level, suit = None))]
-    fn new(level: &Bound<'_, PyAny>, suit: Option<&str>) -> PyResult<Self> {
+    fn new(level: &Bound<'_, PyAny>, suit: Option<Text>) -> PyResult<Self> {
         let l = level_from_any(level)?;
-        Trump::new(l, suit_from_any(suit)?)
+        Trump::new(l, suit_from_any(suit.as_deref())?)
             .map(PyTrump)
             .map_err(to_py)
     }
@@ -311,10 +313,10 @@ impl PyTrump {
             .collect()
     }
     /// The card kinds of an effective suit (``"c"``..``"s"`` or ``"trump"``).
-    fn suit_cards(&self, suit: &str) -> PyResult<PyCardSet> {
+    fn suit_cards(&self, suit: Text) -> PyResult<PyCardSet> {
         let s = SUIT_LETTERS
             .iter()
-            .position(|&x| x == suit)
+            .position(|&x| x == &*suit)
             .ok_or_else(|| invalid_argument(format!("{suit:?} is not c, d, h, s or trump")))?;
         Ok(PyCardSet(CardSet(self.0.suit_mask(s as u8))))
     }
@@ -353,14 +355,15 @@ pub fn tractor_legal_leads(hand: &Bound<'_, PyAny>, trump: PyTrump) -> PyResult<
 /// Every legal follow to ``lead`` from ``hand`` (TR-4.4); InvalidArgumentError if there are
 /// more than ``limit``.
 #[pyfunction]
-#[pyo3(signature = (hand, lead, trump, limit = 1_000_000))]
+#[pyo3(signature = (hand, lead, trump, limit = Int(Usize(1_000_000))))]
 pub fn tractor_legal_follows(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     lead: &Bound<'_, PyAny>,
     trump: PyTrump,
-    limit: usize,
+    limit: Int<Usize>,
 ) -> PyResult<Vec<PyCardBag>> {
+    let limit = limit.0 .0;
     let hand = cardbag_from_any(hand)?;
     let lead = checked_lead(lead, &trump.0)?;
     match py.detach(|| core::legal_follows(hand, lead, &trump.0, limit)) {
@@ -482,7 +485,8 @@ pub struct PyTractorTable(pub TractorTable);
 impl PyTractorTable {
     /// ``hands[dealer]`` holds 33 cards (hand and kitty), the others 25.
     #[new]
-    fn new(trump: PyTrump, dealer: usize, hands: Vec<Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn new(trump: PyTrump, dealer: Int<Usize>, hands: Vec<Bound<'_, PyAny>>) -> PyResult<Self> {
+        let dealer = dealer.0 .0;
         if hands.len() != 4 {
             return Err(invalid_argument("Tractor has four hands"));
         }
@@ -515,7 +519,8 @@ impl PyTractorTable {
     fn current_player(&self) -> Option<usize> {
         self.0.current_player()
     }
-    fn hand(&self, seat: usize) -> PyResult<PyCardBag> {
+    fn hand(&self, seat: Int<Usize>) -> PyResult<PyCardBag> {
+        let seat = seat.0 .0;
         if seat > 3 {
             return Err(invalid_argument(format!("seat {seat} is not 0..3")));
         }
@@ -545,7 +550,8 @@ impl PyTractorTable {
             .map(|(s, b)| (s, PyCardBag(b)))
             .collect()
     }
-    fn captured(&self, seat: usize) -> PyResult<PyCardBag> {
+    fn captured(&self, seat: Int<Usize>) -> PyResult<PyCardBag> {
+        let seat = seat.0 .0;
         if seat > 3 {
             return Err(invalid_argument(format!("seat {seat} is not 0..3")));
         }
@@ -577,13 +583,15 @@ impl PyTractorTable {
         (out, end)
     }
     /// (rule id, message) if selecting card ``index`` is illegal now, else None.
-    fn step_violation(&self, index: u8) -> PyResult<Option<(&'static str, String)>> {
+    fn step_violation(&self, index: Int<u8>) -> PyResult<Option<(&'static str, String)>> {
+        let index = index.0;
         let card = Card::from_index(index)
             .ok_or_else(|| invalid_argument(format!("card index {index} is not in 0..54")))?;
         Ok(self.0.can_step(card).err().map(violation_tuple))
     }
     /// Selects card ``index`` (committing the selection when complete).
-    fn step(&mut self, index: u8) -> PyResult<()> {
+    fn step(&mut self, index: Int<u8>) -> PyResult<()> {
+        let index = index.0;
         let card = Card::from_index(index)
             .ok_or_else(|| invalid_argument(format!("card index {index} is not in 0..54")))?;
         self.0
@@ -625,8 +633,13 @@ impl PyTractorTable {
     }
     /// Finished tricks from index ``start``: dicts with ``leader``, ``plays`` (by seat),
     /// ``winner``, ``points``.
-    #[pyo3(signature = (start = 0))]
-    fn history<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (start = Int(Usize(0))))]
+    fn history<'py>(
+        &self,
+        py: Python<'py>,
+        start: Int<Usize>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let start = start.0 .0;
         let h = self.0.history();
         h[start.min(h.len())..]
             .iter()
@@ -645,7 +658,8 @@ impl PyTractorTable {
     }
     /// Plays the deal to the end at random (card by card, seeded); returns the steps taken:
     /// card indices, and 54 for "end".
-    fn play_random(&mut self, py: Python<'_>, seed: u64) -> Vec<u8> {
+    fn play_random(&mut self, py: Python<'_>, seed: Int<u64>) -> Vec<u8> {
+        let seed = seed.0;
         let mut t = self.0.clone();
         let steps = py.detach(|| {
             let mut rng = cardavia_core::rng::Rng::new(seed);
@@ -657,14 +671,17 @@ impl PyTractorTable {
     /// ``n`` seeded random playouts from here (the table is unchanged), ``threads`` 0 = all
     /// cores; results do not depend on ``threads``. numpy arrays: ``points`` (n, 4) card points
     /// won per seat, ``last_winner`` (n,), ``last_size`` (n,), ``kitty_points`` (n,).
-    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    #[pyo3(signature = (n, seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        seed: u64,
-        threads: usize,
+        n: Int<Usize>,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
         let table = self.0.clone();
         let threads = threads_or_all(threads);
         let mut probe: Vec<core::Outcome> = Vec::new();
@@ -715,7 +732,8 @@ impl PyTractorTable {
     }
     /// Applies the step with action id ``action_id`` if it is legal now and returns None;
     /// otherwise returns (rule id, message) and changes nothing.
-    fn step_id(&mut self, action_id: i64) -> Option<(&'static str, String)> {
+    fn step_id(&mut self, action_id: Int<i64>) -> Option<(&'static str, String)> {
+        let action_id = action_id.0;
         let bury = self.0.phase() == Phase::Bury;
         let card = match action_id {
             119 => {
@@ -741,42 +759,42 @@ impl PyTractorTable {
     /// ``n`` seeded playouts from here under ``policy`` (``"random"`` or ``"greedy"``, see
     /// ``cardavia_core::tractor::playout``), settled (TR-5.4): an ``(n, 4)`` float64 array of
     /// returns; the table is unchanged; independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         if self.0.current_player().is_none() {
             return Err(invalid_argument("the deal is over: nothing to play out"));
         }
-        returns_array(py, Start::Table(&self.0), n, seed, policy, threads)
+        returns_array(py, Start::Table(&self.0), n, seed.0, policy, threads)
     }
     /// :meth:`playout_returns` with each playout's point margins after its returns: an
     /// ``(n, 8)`` array, columns 4..7 the attackers' ``(A - 80) / 40`` for attackers' seats
     /// and its negative for the defenders' (``cardavia_core::tractor::Outcome::margins``).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn playout_margins<'py>(
         &self,
         py: Python<'py>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         if self.0.current_player().is_none() {
             return Err(invalid_argument("the deal is over: nothing to play out"));
         }
-        margins_array(py, Start::Table(&self.0), n, seed, policy, threads)
+        margins_array(py, Start::Table(&self.0), n, seed.0, policy, threads)
     }
     /// Like :meth:`playout_returns` from the declaration phase of a deal: the dealt
     /// ``hands`` (25 cards per seat), the ``kitty`` in order, the ``level`` (2..14), the
@@ -784,54 +802,58 @@ impl PyTractorTable {
     /// so far (-1 = pass, else the declaration kind 0..9 = action id - 1).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn declaring_playout_returns<'py>(
         py: Python<'py>,
         hands: Vec<Bound<'py, PyAny>>,
         kitty: &Bound<'py, PyAny>,
-        level: u8,
-        seat: usize,
+        level: Int<u8>,
+        seat: Int<Usize>,
         first_deal: bool,
         calls: Vec<i64>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let level = level.0;
+        let seat = seat.0 .0;
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
         if d.is_done() {
             return Err(invalid_argument("the declaration phase is over"));
         }
-        returns_array(py, Start::Declaring(&d), n, seed, policy, threads)
+        returns_array(py, Start::Declaring(&d), n, seed.0, policy, threads)
     }
     /// :meth:`declaring_playout_returns` with the point margins (as :meth:`playout_margins`).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (hands, kitty, level, seat, first_deal, calls, n, policy = Text::from("random"), seed = Int(0), threads = Int(1)))]
     fn declaring_playout_margins<'py>(
         py: Python<'py>,
         hands: Vec<Bound<'py, PyAny>>,
         kitty: &Bound<'py, PyAny>,
-        level: u8,
-        seat: usize,
+        level: Int<u8>,
+        seat: Int<Usize>,
         first_deal: bool,
         calls: Vec<i64>,
-        n: i64,
-        policy: &str,
-        seed: u64,
-        threads: i64,
+        n: Int<u64>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let level = level.0;
+        let seat = seat.0 .0;
         let n = checked_count(n)?;
-        let policy = policy_from(policy)?;
+        let policy = policy_from(&policy)?;
         let threads = checked_threads(threads)?;
         let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
         if d.is_done() {
             return Err(invalid_argument("the declaration phase is over"));
         }
-        margins_array(py, Start::Declaring(&d), n, seed, policy, threads)
+        margins_array(py, Start::Declaring(&d), n, seed.0, policy, threads)
     }
     /// The Rust mirror of a declaration phase given as for
     /// :meth:`declaring_playout_returns`, after ``calls``: a dict with ``current_player``
@@ -842,11 +864,13 @@ impl PyTractorTable {
         py: Python<'py>,
         hands: Vec<Bound<'py, PyAny>>,
         kitty: &Bound<'py, PyAny>,
-        level: u8,
-        seat: usize,
+        level: Int<u8>,
+        seat: Int<Usize>,
         first_deal: bool,
         calls: Vec<i64>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let level = level.0;
+        let seat = seat.0 .0;
         let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
         let out = PyDict::new(py);
         out.set_item("current_player", d.current_player())?;
@@ -870,11 +894,13 @@ impl PyTractorTable {
     fn declaring_greedy_call(
         hands: Vec<Bound<'_, PyAny>>,
         kitty: &Bound<'_, PyAny>,
-        level: u8,
-        seat: usize,
+        level: Int<u8>,
+        seat: Int<Usize>,
         first_deal: bool,
         calls: Vec<i64>,
     ) -> PyResult<i64> {
+        let level = level.0;
+        let seat = seat.0 .0;
         let d = declaring_from(&hands, kitty, level, seat, first_deal, &calls)?;
         if d.is_done() {
             return Err(invalid_argument("the declaration phase is over"));
@@ -894,8 +920,9 @@ impl PyTractorTable {
     /// The candidate whole plays of the player to act, each containing the pending selection:
     /// every legal lead; every legal follow or bury if there are at most ``limit``, else a
     /// narrowed list (see ``cardavia_core::tractor::plays``).
-    #[pyo3(signature = (limit = 64))]
-    fn whole_plays(&self, limit: usize) -> Vec<PyCardBag> {
+    #[pyo3(signature = (limit = Int(Usize(64))))]
+    fn whole_plays(&self, limit: Int<Usize>) -> Vec<PyCardBag> {
+        let limit = limit.0 .0;
         core::whole_plays(&self.0, limit)
             .into_iter()
             .map(PyCardBag)
@@ -912,13 +939,15 @@ impl PyTractorTable {
     fn resample(
         &self,
         py: Python<'_>,
-        viewer: usize,
-        seed: u64,
+        viewer: Int<Usize>,
+        seed: Int<u64>,
         shown: Vec<Bound<'_, PyAny>>,
         revealed: Option<&Bound<'_, PyAny>>,
         own_dealt: &Bound<'_, PyAny>,
         own_kitty: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<RedealTuple> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
         let know = Knowledge {
             viewer,
             shown: bags4(&shown, "shown")?,
@@ -945,11 +974,13 @@ impl PyTractorTable {
     /// having shown ``shown[seat]``: (dealt hands, their texts, kitty cards, kitty text).
     #[staticmethod]
     fn resample_declaring(
-        viewer: usize,
+        viewer: Int<Usize>,
         own: &Bound<'_, PyAny>,
         shown: Vec<Bound<'_, PyAny>>,
-        seed: u64,
+        seed: Int<u64>,
     ) -> PyResult<DeclaringRedeal> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
         let shown = bags4(&shown, "shown")?;
         let (dealt, kitty) =
             core::resample_declaring(viewer, cardbag_from_any(own)?, &shown, &mut Rng::new(seed))

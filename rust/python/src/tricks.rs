@@ -10,6 +10,7 @@
 //!   `12 + index` discard, `66 + index` partner call, `120 + index` play.
 
 use crate::cards::{cardset_from_any, PyCard, PyCardSet};
+use crate::convert::{Int, Text, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardSet};
 use cardavia_core::rng::Rng;
@@ -167,19 +168,22 @@ fn score_dict<'py>(py: Python<'py>, s: &bridge::Score) -> PyResult<Bound<'py, Py
 #[pyfunction]
 pub fn bridge_score<'py>(
     py: Python<'py>,
-    contract: &str,
-    declarer: usize,
-    vulnerability: &str,
-    tricks: u8,
+    contract: Text,
+    declarer: Int<Usize>,
+    vulnerability: Text,
+    tricks: Int<u8>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let c = Contract::parse(contract).map_err(to_py)?;
-    let s = bridge::score(c, declarer, vul_from(vulnerability)?, tricks).map_err(to_py)?;
+    let declarer = declarer.0 .0;
+    let tricks = tricks.0;
+    let c = Contract::parse(&contract).map_err(to_py)?;
+    let s = bridge::score(c, declarer, vul_from(&vulnerability)?, tricks).map_err(to_py)?;
     score_dict(py, &s)
 }
 
 /// The text of call ``id`` (``"P"``, ``"X"``, ``"XX"``, ``"1C"``...), and back.
 #[pyfunction]
-pub fn bridge_call_text(id: usize) -> PyResult<String> {
+pub fn bridge_call_text(id: Int<Usize>) -> PyResult<String> {
+    let id = id.0 .0;
     call_of_id(id)
         .map(|c| c.to_string())
         .ok_or_else(|| bad_id(id, 38))
@@ -187,8 +191,8 @@ pub fn bridge_call_text(id: usize) -> PyResult<String> {
 
 /// The call id of a call's text (``"pass"``, ``"P"``, ``"X"``, ``"2nt"``...).
 #[pyfunction]
-pub fn bridge_call_id(text: &str) -> PyResult<usize> {
-    Call::parse(text).map(call_id).map_err(to_py)
+pub fn bridge_call_id(text: Text) -> PyResult<usize> {
+    Call::parse(&text).map(call_id).map_err(to_py)
 }
 
 fn simulate_dict<'py>(
@@ -280,15 +284,18 @@ fn simulate_dict<'py>(
 /// released; numpy arrays per deal (see ``cardavia.bridge.simulate``). Independent of
 /// ``threads`` (0 = all cores).
 #[pyfunction]
-#[pyo3(signature = (n, vulnerability = "none", seed = 0, threads = 1))]
+#[pyo3(signature = (n, vulnerability = Text::from("none"), seed = Int(0), threads = Int(Usize(1))))]
 pub fn bridge_simulate<'py>(
     py: Python<'py>,
-    n: usize,
-    vulnerability: &str,
-    seed: u64,
-    threads: usize,
+    n: Int<Usize>,
+    vulnerability: Text,
+    seed: Int<u64>,
+    threads: Int<Usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let vul = vul_from(vulnerability)?;
+    let n = n.0 .0;
+    let seed = seed.0;
+    let threads = threads.0 .0;
+    let vul = vul_from(&vulnerability)?;
     check_count(n, 0, std::mem::size_of::<bridge::SimulatedDeal>() + 64, "n")?;
     let threads = threads_or_all(threads);
     let deals = sliced(py, n, 1, |first, len| {
@@ -302,12 +309,15 @@ pub fn bridge_simulate<'py>(
 #[derive(Clone)]
 pub struct PyBridgeDeal(pub BridgeDeal);
 
+/// The hand boxes of :meth:`resample_within`: per seat None or (hcp lo, hcp hi, suit lengths).
+type HandBoxes = Vec<Option<(u8, u8, Vec<(u8, u8)>)>>;
+
 #[pymethods]
 impl PyBridgeDeal {
     /// ``hands`` by seat (N, E, S, W), 13 cards each; ``vulnerability`` none/ns/ew/both.
     #[new]
-    #[pyo3(signature = (hands, vulnerability = "none"))]
-    fn new(hands: Vec<Bound<'_, PyAny>>, vulnerability: &str) -> PyResult<Self> {
+    #[pyo3(signature = (hands, vulnerability = Text::from("none")))]
+    fn new(hands: Vec<Bound<'_, PyAny>>, vulnerability: Text) -> PyResult<Self> {
         if hands.len() != 4 {
             return Err(invalid_argument(format!(
                 "bridge needs 4 hands (N, E, S, W), got {}",
@@ -318,7 +328,7 @@ impl PyBridgeDeal {
         for (slot, obj) in h.iter_mut().zip(&hands) {
             *slot = cardset_from_any(obj)?;
         }
-        BridgeDeal::new(h, vul_from(vulnerability)?)
+        BridgeDeal::new(h, vul_from(&vulnerability)?)
             .map(PyBridgeDeal)
             .map_err(to_py)
     }
@@ -326,9 +336,10 @@ impl PyBridgeDeal {
     /// The deal of ``seed`` (BR-3.4), the cards ``cardavia.deal(4, 13, seed=seed)`` deals,
     /// seated from West.
     #[staticmethod]
-    #[pyo3(signature = (seed, vulnerability = "none"))]
-    fn seeded(seed: u64, vulnerability: &str) -> PyResult<Self> {
-        BridgeDeal::new(bridge::seeded_deal(seed), vul_from(vulnerability)?)
+    #[pyo3(signature = (seed, vulnerability = Text::from("none")))]
+    fn seeded(seed: Int<u64>, vulnerability: Text) -> PyResult<Self> {
+        let seed = seed.0;
+        BridgeDeal::new(bridge::seeded_deal(seed), vul_from(&vulnerability)?)
             .map(PyBridgeDeal)
             .map_err(to_py)
     }
@@ -447,7 +458,9 @@ impl PyBridgeDeal {
         }
     }
     /// (rule, message) if ``actor`` may not take action ``id`` now, else None.
-    fn violation(&self, actor: usize, id: usize) -> PyResult<Violation> {
+    fn violation(&self, actor: Int<Usize>, id: Int<Usize>) -> PyResult<Violation> {
+        let actor = actor.0 .0;
+        let id = id.0 .0;
         let r = if let Some(call) = call_of_id(id) {
             if self.0.phase() != bridge::Phase::Auction {
                 return Ok(Some(("BR-3.8", "the auction is over".to_string())));
@@ -465,7 +478,9 @@ impl PyBridgeDeal {
         Ok(r.err().map(|v| (v.rule, v.message)))
     }
     /// ``actor`` takes action ``id`` (checked).
-    fn apply(&mut self, actor: usize, id: usize) -> PyResult<()> {
+    fn apply(&mut self, actor: Int<Usize>, id: Int<Usize>) -> PyResult<()> {
+        let actor = actor.0 .0;
+        let id = id.0 .0;
         let r = if let Some(call) = call_of_id(id) {
             self.0.call(actor, call)
         } else if let Some(card) = id
@@ -485,14 +500,17 @@ impl PyBridgeDeal {
     }
     /// ``n`` random continuations of this deal to its end (random calls and cards), in Rust;
     /// the same arrays as ``bridge_simulate``. Independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    #[pyo3(signature = (n, seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        seed: u64,
-        threads: usize,
+        n: Int<Usize>,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
         check_count(n, 0, std::mem::size_of::<bridge::SimulatedDeal>() + 64, "n")?;
         let base = &self.0;
         let threads = threads_or_all(threads);
@@ -508,7 +526,8 @@ impl PyBridgeDeal {
     /// Applies action ``id`` for the seat that chooses now (declarer at dummy's turns) if the
     /// rules allow it: None when applied, else (rule, message) and nothing changes.
     /// InvalidArgumentError for an id outside 0..89.
-    fn step(&mut self, id: usize) -> PyResult<Violation> {
+    fn step(&mut self, id: Int<Usize>) -> PyResult<Violation> {
+        let id = id.0 .0;
         let r = if let Some(call) = call_of_id(id) {
             match self.0.auction().to_call() {
                 Some(seat) => self.0.call(seat, call),
@@ -551,7 +570,9 @@ impl PyBridgeDeal {
     }
     /// A deal at the same point, consistent with what ``viewer`` has seen, every card hidden
     /// from him dealt again exactly uniformly (see ``BridgeDeal::resample`` in the core).
-    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<Self> {
+    fn resample(&self, py: Python<'_>, viewer: Int<Usize>, seed: Int<u64>) -> PyResult<Self> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
         let deal = &self.0;
         py.detach(|| deal.resample(viewer, &mut Rng::new(seed)))
             .map(PyBridgeDeal)
@@ -562,16 +583,20 @@ impl PyBridgeDeal {
     /// ``(hcp_lo, hcp_hi, [(lo, hi)] * 4)`` (high-card points and the length of each suit c d h
     /// s, both inclusive). At most ``max_draws`` proposals in all; fewer deals come back when
     /// the boxes are too narrow for that budget.
-    #[pyo3(signature = (viewer, boxes, count, seed, max_draws = 100_000))]
+    #[pyo3(signature = (viewer, boxes, count, seed, max_draws = Int(Usize(100_000))))]
     fn resample_within(
         &self,
         py: Python<'_>,
-        viewer: usize,
-        boxes: Vec<Option<(u8, u8, Vec<(u8, u8)>)>>,
-        count: usize,
-        seed: u64,
-        max_draws: usize,
+        viewer: Int<Usize>,
+        boxes: HandBoxes,
+        count: Int<Usize>,
+        seed: Int<u64>,
+        max_draws: Int<Usize>,
     ) -> PyResult<Vec<Self>> {
+        let viewer = viewer.0 .0;
+        let count = count.0 .0;
+        let seed = seed.0;
+        let max_draws = max_draws.0 .0;
         if boxes.len() != 4 {
             return Err(invalid_argument(format!(
                 "boxes must hold four entries (N, E, S, W), got {}",
@@ -614,16 +639,19 @@ impl PyBridgeDeal {
     /// ``n`` seeded playouts to the end from here under ``policy`` ("random" or "greedy"):
     /// a float64 array (n, 4) of the seats' returns (N E S W: ns, -ns, ns, -ns). Independent
     /// of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        n: Int<Usize>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = policy_from(policy)?;
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
+        let policy = policy_from(&policy)?;
         check_count(n, 1, 4 * std::mem::size_of::<f64>(), "n")?;
         if self.0.phase() == bridge::Phase::Over {
             return Err(invalid_argument(
@@ -706,14 +734,18 @@ fn points_dict<'py>(py: Python<'py>, p: &smear::Points) -> PyResult<Bound<'py, P
 /// ``n`` smear deals with random actions, in Rust with the interpreter released (see
 /// ``cardavia.smear.simulate``). Independent of ``threads`` (0 = all cores).
 #[pyfunction]
-#[pyo3(signature = (players, n, seed = 0, threads = 1))]
+#[pyo3(signature = (players, n, seed = Int(0), threads = Int(Usize(1))))]
 pub fn smear_simulate<'py>(
     py: Python<'py>,
-    players: usize,
-    n: usize,
-    seed: u64,
-    threads: usize,
+    players: Int<Usize>,
+    n: Int<Usize>,
+    seed: Int<u64>,
+    threads: Int<Usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let players = players.0 .0;
+    let n = n.0 .0;
+    let seed = seed.0;
+    let threads = threads.0 .0;
     if !(4..=6).contains(&players) {
         return Err(invalid_argument(format!(
             "smear is for 4, 5 or 6 players, got {players}"
@@ -808,11 +840,13 @@ impl PySmearDeal {
     /// ``hands`` by seat as dealt and the ``stock`` (SM-3.4); ``dealer`` a seat.
     #[new]
     fn new(
-        players: usize,
-        dealer: usize,
+        players: Int<Usize>,
+        dealer: Int<Usize>,
         hands: Vec<Bound<'_, PyAny>>,
         stock: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
+        let players = players.0 .0;
+        let dealer = dealer.0 .0;
         let hands = hands
             .iter()
             .map(cardset_from_any)
@@ -886,14 +920,16 @@ impl PySmearDeal {
     fn hands(&self) -> Vec<PyCardSet> {
         self.0.hands().into_iter().map(PyCardSet).collect()
     }
-    fn discards(&self, seat: usize) -> PyResult<PyCardSet> {
+    fn discards(&self, seat: Int<Usize>) -> PyResult<PyCardSet> {
+        let seat = seat.0 .0;
         if seat >= self.0.num_players() {
             return Err(invalid_argument(format!("seat {seat} does not exist")));
         }
         Ok(PyCardSet(self.0.discards(seat)))
     }
     /// The side of a seat for the points (SM-3.2, SM-3.11).
-    fn side_of(&self, seat: usize) -> usize {
+    fn side_of(&self, seat: Int<Usize>) -> usize {
+        let seat = seat.0 .0;
         self.0.side_of(seat)
     }
     #[getter]
@@ -913,11 +949,13 @@ impl PySmearDeal {
         self.0.legal_actions().into_iter().map(smear_id).collect()
     }
     /// (rule, message) if the current player may not take action ``id`` now, else None.
-    fn violation(&self, id: usize) -> PyResult<Violation> {
+    fn violation(&self, id: Int<Usize>) -> PyResult<Violation> {
+        let id = id.0 .0;
         let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
         Ok(self.0.check(a).err().map(|v| (v.rule, v.message)))
     }
-    fn apply(&mut self, id: usize) -> PyResult<()> {
+    fn apply(&mut self, id: Int<Usize>) -> PyResult<()> {
+        let id = id.0 .0;
         let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
         self.0.apply(a).map_err(|v| invalid_argument(v.to_string()))
     }
@@ -927,14 +965,17 @@ impl PySmearDeal {
     }
     /// ``n`` random continuations to the end of the deal; returns points per side (n, 3) and
     /// whether the deal was passed out (n,). Independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    #[pyo3(signature = (n, seed = Int(0), threads = Int(Usize(1))))]
     fn playouts<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        seed: u64,
-        threads: usize,
+        n: Int<Usize>,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
         check_count(n, 0, 32, "n")?;
         let base = &self.0;
         let threads = threads_or_all(threads);
@@ -958,7 +999,8 @@ impl PySmearDeal {
     }
     /// Takes action ``id`` for the current player if the rules allow it: None when applied,
     /// else (rule, message) and nothing changes. InvalidArgumentError for an id outside 0..173.
-    fn step(&mut self, id: usize) -> PyResult<Violation> {
+    fn step(&mut self, id: Int<Usize>) -> PyResult<Violation> {
+        let id = id.0 .0;
         let a = smear_action(id).ok_or_else(|| bad_id(id, 174))?;
         Ok(self.0.apply(a).err().map(|v| (v.rule, v.message)))
     }
@@ -972,7 +1014,9 @@ impl PySmearDeal {
     }
     /// A deal at the same point consistent with what ``viewer`` has seen, every card hidden
     /// from him dealt again exactly uniformly (see ``SmearDeal::resample`` in the core).
-    fn resample(&self, py: Python<'_>, viewer: usize, seed: u64) -> PyResult<Self> {
+    fn resample(&self, py: Python<'_>, viewer: Int<Usize>, seed: Int<u64>) -> PyResult<Self> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
         let deal = &self.0;
         py.detach(|| deal.resample(viewer, &mut Rng::new(seed)))
             .map(PySmearDeal)
@@ -981,15 +1025,18 @@ impl PySmearDeal {
     /// ``resample`` weighted by the other players' bids (``SmearDeal::resample_by_bids``): a
     /// draw whose bids the rule strategy would not have made on its hands is kept only with
     /// probability ``slack`` per such bid; after ``tries`` draws the last is kept.
-    #[pyo3(signature = (viewer, seed, tries = 64, slack = 0.0))]
+    #[pyo3(signature = (viewer, seed, tries = Int(Usize(64)), slack = 0.0))]
     fn resample_by_bids(
         &self,
         py: Python<'_>,
-        viewer: usize,
-        seed: u64,
-        tries: usize,
+        viewer: Int<Usize>,
+        seed: Int<u64>,
+        tries: Int<Usize>,
         slack: f64,
     ) -> PyResult<Self> {
+        let viewer = viewer.0 .0;
+        let seed = seed.0;
+        let tries = tries.0 .0;
         if !(0.0..=1.0).contains(&slack) {
             return Err(invalid_argument(format!(
                 "slack must be a probability 0..1, got {slack}"
@@ -1012,16 +1059,19 @@ impl PySmearDeal {
     /// ``n`` seeded playouts to the end of the deal from here under ``policy`` ("random" or
     /// "greedy"), an all-pass redealt from the playout's generator (SM-3.6): a float64 array
     /// (n, players) of the seats' score changes. Independent of ``threads`` (0 = all cores).
-    #[pyo3(signature = (n, policy = "random", seed = 0, threads = 1))]
+    #[pyo3(signature = (n, policy = Text::from("random"), seed = Int(0), threads = Int(Usize(1))))]
     fn playout_returns<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        policy: &str,
-        seed: u64,
-        threads: usize,
+        n: Int<Usize>,
+        policy: Text,
+        seed: Int<u64>,
+        threads: Int<Usize>,
     ) -> PyResult<Bound<'py, PyArray2<f64>>> {
-        let policy = policy_from(policy)?;
+        let n = n.0 .0;
+        let seed = seed.0;
+        let threads = threads.0 .0;
+        let policy = policy_from(&policy)?;
         let players = self.0.num_players();
         check_count(n, 1, players * std::mem::size_of::<f64>(), "n")?;
         if self.0.current_player().is_none() {
@@ -1053,7 +1103,12 @@ impl PySmearDeal {
 /// 0..3; ``smear`` adds the jick and jokers to the trumps (SM-2.4).
 #[pyfunction]
 #[pyo3(signature = (cards, trump = None, smear = false))]
-pub fn trick_winner(cards: &Bound<'_, PyAny>, trump: Option<u8>, smear: bool) -> PyResult<usize> {
+pub fn trick_winner(
+    cards: &Bound<'_, PyAny>,
+    trump: Option<Int<u8>>,
+    smear: bool,
+) -> PyResult<usize> {
+    let trump = trump.map(|v| v.0);
     let cards = crate::cards::cards_from_any(cards)?;
     if cards.is_empty() {
         return Err(invalid_argument("a trick has at least one card"));
@@ -1076,21 +1131,28 @@ pub fn trick_winner(cards: &Bound<'_, PyAny>, trump: Option<u8>, smear: bool) ->
 #[pyo3(signature = (players, seat, phase, dealer, hand, high, bidder, partner, trump, legal, unseen, leader, trick, voids))]
 #[allow(clippy::too_many_arguments)]
 pub fn smear_rule_action(
-    players: usize,
-    seat: usize,
-    phase: &str,
-    dealer: usize,
+    players: Int<Usize>,
+    seat: Int<Usize>,
+    phase: Text,
+    dealer: Int<Usize>,
     hand: &Bound<'_, PyAny>,
     high: Option<(u8, usize)>,
-    bidder: Option<usize>,
-    partner: Option<usize>,
-    trump: Option<u8>,
+    bidder: Option<Int<Usize>>,
+    partner: Option<Int<Usize>>,
+    trump: Option<Int<u8>>,
     legal: &Bound<'_, PyAny>,
     unseen: &Bound<'_, PyAny>,
-    leader: usize,
+    leader: Int<Usize>,
     trick: &Bound<'_, PyAny>,
     voids: Vec<u8>,
 ) -> PyResult<usize> {
+    let players = players.0 .0;
+    let seat = seat.0 .0;
+    let dealer = dealer.0 .0;
+    let bidder = bidder.map(|v| v.0 .0);
+    let partner = partner.map(|v| v.0 .0);
+    let trump = trump.map(|v| v.0);
+    let leader = leader.0 .0;
     if !(4..=6).contains(&players) {
         return Err(invalid_argument(format!(
             "smear is for 4, 5 or 6 players, got {players}"
@@ -1114,7 +1176,7 @@ pub fn smear_rule_action(
     if voids.len() != players {
         return Err(invalid_argument("voids needs one entry per seat"));
     }
-    let phase = match phase {
+    let phase = match &*phase {
         "bidding" => SmearPhase::Bidding,
         "trump" => SmearPhase::Trump,
         "discard" => SmearPhase::Discard,
@@ -1169,7 +1231,13 @@ pub fn smear_rule_action(
 /// The points a hand (as dealt) is expected to take as the bidder with ``trump`` (0..3) as
 /// trump (``tricks::smear::greedy::estimate``).
 #[pyfunction]
-pub fn smear_estimate(hand: &Bound<'_, PyAny>, trump: u8, players: usize) -> PyResult<f64> {
+pub fn smear_estimate(
+    hand: &Bound<'_, PyAny>,
+    trump: Int<u8>,
+    players: Int<Usize>,
+) -> PyResult<f64> {
+    let trump = trump.0;
+    let players = players.0 .0;
     if trump > 3 || !(4..=6).contains(&players) {
         return Err(invalid_argument(
             "trump is a suit 0..3 and players 4, 5 or 6",
@@ -1187,10 +1255,11 @@ pub fn smear_estimate(hand: &Bound<'_, PyAny>, trump: u8, players: usize) -> PyR
 #[pyfunction]
 pub fn smear_points<'py>(
     py: Python<'py>,
-    trump: u8,
+    trump: Int<u8>,
     sides: Vec<usize>,
     tricks: Vec<(usize, Bound<'py, PyAny>, usize)>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let trump = trump.0;
     let n = sides.len();
     if trump > 3 {
         return Err(invalid_argument("trump is a suit 0..3 (c d h s)"));

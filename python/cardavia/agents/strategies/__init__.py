@@ -75,6 +75,12 @@ class GameSearch(Protocol):
     ) -> list[Any] | None: ...
 
 
+# A strategy may also define ``search_act(state, *, seconds, iterations, seed) -> Action``: the
+# SearchAgent's move when it is not simply the best hint (One Poker samples its mixed
+# equilibrium; Hold'em keeps the rule choice unless a size is significantly better). Games
+# without it play the first hint, as before.
+
+
 _LOADED: dict[str, Strategy] = {}
 
 

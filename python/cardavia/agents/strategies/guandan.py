@@ -155,9 +155,11 @@ def _strength(action: Action) -> tuple[bool, int, int]:
 def _groups(plays: Sequence[Action], hand: list[int], wilds: int, wild: Card) -> list[_Group]:
     """The legal plays grouped by card set, the strongest reading of each, judged against the
     hand (``hand`` and ``wilds`` as :func:`_counts` gives them)."""
-    best: dict[str, Action] = {}
+    best: dict[CardBag, Action] = {}
     for a in plays:
-        key = str(a.cards)
+        play = a.play
+        assert play is not None
+        key = play.cards
         other = best.get(key)
         if other is None or _strength(a) > _strength(other):
             best[key] = a
@@ -195,11 +197,12 @@ def _partner(p: int) -> int:
 class GuandanStrategy:
     search_policy = "greedy"
 
-    def _view(self, state: State) -> tuple[dict[str, Any], list[Action], Card]:
+    def _view(self, state: State, listed: bool = True) -> tuple[dict[str, Any], list[Action], Card]:
         player = state.current_player
         assert player is not None
         obs = state.observation(player)
-        return obs, list(state.legal_actions()), wild_card(obs["level"])
+        legal = list(state.legal_actions()) if listed else []
+        return obs, legal, wild_card(obs["level"])
 
     # ---- the rule strategy ------------------------------------------------------------
 
@@ -231,7 +234,13 @@ class GuandanStrategy:
 
         return sorted(legal, key=key)
 
-    def _play(self, obs: dict[str, Any], legal: list[Action], wild: Card) -> Action:
+    def _play(
+        self,
+        obs: dict[str, Any],
+        legal: list[Action],
+        wild: Card,
+        judged: list[_Group] | None = None,
+    ) -> Action:
         plays = [a for a in legal if a.kind == "play"]
         passing = next((a for a in legal if a.kind == "pass"), None)
         hand_bag = CardBag(obs["hand"])
@@ -243,7 +252,7 @@ class GuandanStrategy:
             assert passing is not None
             return passing
         hand, wilds = _counts(hand_bag, wild)
-        groups = _groups(plays, hand, wilds, wild)
+        groups = judged if judged is not None else _groups(plays, hand, wilds, wild)
         me = obs["player"]
         mate = _partner(me)
         sizes = obs["hand_sizes"]
@@ -280,7 +289,7 @@ class GuandanStrategy:
     # ---- reasons ------------------------------------------------------------------------
 
     def describe(self, state: State, action: Action) -> str:
-        obs, _, wild = self._view(state)
+        obs, _, wild = self._view(state, listed=False)
         if action.kind == "return":
             payer = self._payer(obs)
             whom = "the partner" if payer == _partner(obs["player"]) else "the payer"
@@ -331,7 +340,7 @@ class GuandanStrategy:
         hand, wilds = _counts(CardBag(obs["hand"]), wild)
         groups = _groups(plays, hand, wilds, wild)
         keep = [g.action for g in groups[:MAX_CANDIDATES]]
-        extra = [self._play(obs, legal, wild)]
+        extra = [self._play(obs, legal, wild, groups)]
         bombs = [g for g in groups if g.bomb]
         if bombs:
             extra.append(min(bombs, key=lambda g: _strength(g.action)).action)

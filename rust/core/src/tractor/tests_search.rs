@@ -180,6 +180,53 @@ fn batches_do_not_depend_on_threads() {
 }
 
 #[test]
+fn margins_come_with_the_same_playouts() {
+    let d = declaring(7, 2, 0, true);
+    let mut rng = Rng::new(4);
+    let mut table = finish_declaring(&d, &mut rng, Policy::Random);
+    for _ in 0..30 {
+        random_step(&mut table, &mut rng);
+    }
+    for start in [Start::Declaring(&d), Start::Table(&table)] {
+        for policy in [Policy::Random, Policy::Greedy] {
+            let mut returns = vec![[0.0; 4]; 24];
+            let mut both = vec![[0.0; 8]; 24];
+            let mut threaded = vec![[0.0; 8]; 24];
+            returns_into(start, &mut returns, 0, 5, policy, 1);
+            returns_margins_into(start, &mut both, 0, 5, policy, 1);
+            returns_margins_into(start, &mut threaded, 0, 5, policy, 3);
+            assert_eq!(both, threaded);
+            for (r, b) in returns.iter().zip(&both) {
+                assert_eq!(r[..], b[..4]);
+                // Partners share a margin, opponents the opposite one (TR-5.3).
+                assert_eq!(b[4], b[6]);
+                assert_eq!(b[5], b[7]);
+                assert_eq!(b[4], -b[5]);
+                // A positive return for a side means its margin is on the right side of the
+                // takeover line (TR-5.4): defenders below 80, attackers at 120 or more.
+                for s in 0..4 {
+                    if r[s] > 0.0 {
+                        assert!(b[4 + s] > 0.0);
+                    }
+                }
+            }
+        }
+    }
+    let o = Outcome {
+        dealer: 1,
+        points: [60, 0, 40, 0],
+        last_winner: 1,
+        last_size: 1,
+        kitty: CardBag::EMPTY,
+        kitty_points: 0,
+        steps: 0,
+    };
+    // A = 100: the attackers (seats 0 and 2) are half a level over the line.
+    assert_eq!(o.margins(), [0.5, -0.5, 0.5, -0.5]);
+    assert_eq!(o.returns(), [0.0; 4]);
+}
+
+#[test]
 fn greedy_beats_random_card_play() {
     // The greedy team (seats of `team`) against random play, from the first card.
     let mut gain = 0.0;

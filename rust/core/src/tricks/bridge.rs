@@ -105,7 +105,9 @@ pub enum Call {
 impl Call {
     /// The bid of `level` (1..=7) in `strain` (0..=4).
     pub fn bid(level: u8, strain: u8) -> Option<Call> {
-        ((1..=7).contains(&level) && strain <= 4).then_some(Call::Bid(5 * (level - 1) + strain))
+        // `then` (not `then_some`): the bid is computed only once the level is known to be
+        // 1..=7, so level 0 cannot underflow `level - 1`.
+        ((1..=7).contains(&level) && strain <= 4).then(|| Call::Bid(5 * (level - 1) + strain))
     }
 
     /// Reads `P`/`Pass`, `X`, `XX`, or a bid such as `1C`, `3NT`, `4s` (also `N` for NT).

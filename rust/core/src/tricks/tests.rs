@@ -521,3 +521,19 @@ fn smear_returns_settle_sm_6_4() {
         }
     }
 }
+
+#[test]
+fn calls_of_level_zero_or_eight_are_refused_not_overflowed() {
+    // Issue 18: `Call::bid(0, _)` computed `5 * (level - 1)` before checking the level.
+    for strain in 0..=5 {
+        assert_eq!(Call::bid(0, strain), None);
+        assert_eq!(Call::bid(8, strain), None);
+    }
+    assert_eq!(Call::bid(7, 5), None);
+    for text in ["0C", "0NT", "0n", " 0s ", "8D", "9NT"] {
+        let err = Call::parse(text).unwrap_err().to_string();
+        assert!(err.contains("1C..7NT"), "{text}: {err}");
+    }
+    assert_eq!(Call::bid(1, 0).and_then(|c| c.level()), Some(1));
+    assert_eq!(Call::bid(7, 4).and_then(|c| c.strain()), Some(4));
+}

@@ -5,16 +5,25 @@
 //!
 //! * `Random`: uniform over the legal moves of [`GdTable::legal_plays_into`] plus `Pass` when it
 //!   is legal; one [`Rng::below`] draw per action.
-//! * `Greedy`: no random draws. A move that empties the hand if there is one; leading, the
-//!   non-bomb move with the most cards, ties to the lowest scale, then generation order (a bomb
-//!   only when nothing else is left); following, the non-bomb beating move with the lowest scale,
-//!   and a pass rather than a bomb, unless the top move is the partner's, which is always passed.
+//! * `Greedy`: no random draws. A move that empties the hand if there is one. Leading: the
+//!   lowest natural group of the hand (by group value, GD-2.4; bombs aside) played whole and
+//!   without a wild card — a triple with the lowest pair it leaves whole (a full house) or alone,
+//!   a pair (or a pair run of whole pairs), a single (or a straight of lone cards); failing that
+//!   the non-bomb move with the most cards, the lowest scale first, and a bomb only when nothing
+//!   else is left. Following: the top move of the partner is always passed; otherwise the
+//!   non-bomb beats in order of fewest wild cards then lowest scale: among the 8 cheapest the
+//!   first that uses no wild card and splits no group (a rank of which it takes some but not
+//!   all natural cards, a bomb counting 4); else the first that uses no wild card and splits
+//!   at most one group, or splits no bomb while the top player holds 8 cards or fewer; else the
+//!   weakest bomb against a top player with 6 cards or fewer; else a pass (a beat is always
+//!   played when passing is not allowed).
 //!
 //! Playout `i` of [`playouts`] uses `Rng::new(playout_seed(seed, i))` whatever the thread count,
 //! so the outcomes depend only on `(table, n, policy, seed)`.
 
-use super::combo::GdCombo;
+use super::combo::{group_value, wild_card, GdCombo, GdKind};
 use super::table::{partner, GdTable, SEATS};
+use crate::cards::{Card, CardBag};
 use crate::climbing::{playout_seed, Policy};
 use crate::rng::Rng;
 
@@ -61,40 +70,143 @@ pub fn choose(
     }
 }
 
+/// Natural (non-wild) copies of rank `rank` (0..=12, 13/14 jokers) in `bag`.
+#[inline]
+fn natural(bag: CardBag, rank: u8, wild: Card) -> u32 {
+    let n = bag.rank_count(rank);
+    if rank == wild.rank() && rank < 13 {
+        n - bag.count(wild)
+    } else {
+        n
+    }
+}
+
+/// How badly `cards` splits the groups of `hand`: for each rank it takes some but not all
+/// natural copies of, 4 if the hand holds a bomb of it, else 1.
+fn broken(hand: CardBag, cards: CardBag, wild: Card) -> u32 {
+    let mut n = 0;
+    for r in 0..15u8 {
+        let used = natural(cards, r, wild);
+        if used == 0 {
+            continue;
+        }
+        let held = natural(hand, r, wild);
+        if used < held {
+            n += if held >= 4 && r < 13 { 4 } else { 1 };
+        }
+    }
+    n
+}
+
+/// The greedy lead: the lowest natural group (by group value, bombs aside) played whole and
+/// without a wild card — a triple with the lowest unbroken pair (a full house) or alone, a
+/// pair, or a single; a lone lowest card that heads a straight of lone cards leads the
+/// straight.
+fn greedy_lead(hand: CardBag, level: u8, plays: &[GdCombo]) -> Option<GdCombo> {
+    let wild = wild_card(level);
+    let mut low: Option<(u8, u8, u32)> = None; // (group value, rank, count)
+    for r in 0..15u8 {
+        let c = natural(hand, r, wild);
+        if c == 0 || (c >= 4 && r < 13) {
+            continue;
+        }
+        let g = if r == 13 {
+            16
+        } else if r == 14 {
+            17
+        } else {
+            group_value(r, level)
+        };
+        if low.is_none_or(|(lg, _, _)| g < lg) {
+            low = Some((g, r, c));
+        }
+    }
+    let (_, rank, count) = low?;
+    let plain = |c: &&GdCombo| !c.is_bomb() && c.wild_count() == 0;
+    let whole = |c: &GdCombo| natural(c.cards(), rank, wild) == count;
+    let pick = |kind: GdKind| {
+        plays
+            .iter()
+            .filter(plain)
+            .filter(|c| c.kind() == kind && whole(c) && broken(hand, c.cards(), wild) == 0)
+            .min_by_key(|c| (c.scale(), std::cmp::Reverse(c.len())))
+            .copied()
+    };
+    match count {
+        3 => pick(GdKind::FullHouse).or_else(|| pick(GdKind::Triple)),
+        2 => pick(GdKind::PairRun).or_else(|| pick(GdKind::Pair)),
+        _ => pick(GdKind::Straight).or_else(|| pick(GdKind::Single)),
+    }
+}
+
 fn greedy(table: &GdTable, plays: &[GdCombo], pass_allowed: bool) -> Option<GdCombo> {
     let player = table.current_player()?;
-    let hand_len = table.hand(player).len();
+    let hand = table.hand(player);
+    let hand_len = hand.len();
     if let Some(out) = plays.iter().find(|c| c.len() == hand_len) {
         return Some(*out);
     }
-    let top = table.top();
-    if let Some((_, last)) = top {
-        if *last == partner(player) && pass_allowed {
-            return None;
+    let wild = wild_card(table.level());
+    let Some(&(_, last)) = table.top() else {
+        if let Some(c) = greedy_lead(hand, table.level(), plays) {
+            return Some(c);
         }
-    }
-    let leading = top.is_none();
-    let mut best: Option<&GdCombo> = None;
-    for c in plays.iter().filter(|c| !c.is_bomb()) {
-        let better = match best {
-            None => true,
-            Some(b) if leading => {
-                c.len() > b.len() || (c.len() == b.len() && c.scale() < b.scale())
+        let mut best: Option<&GdCombo> = None;
+        for c in plays.iter().filter(|c| !c.is_bomb()) {
+            let better = match best {
+                None => true,
+                Some(b) => c.len() > b.len() || (c.len() == b.len() && c.scale() < b.scale()),
+            };
+            if better {
+                best = Some(c);
             }
-            Some(b) => c.scale() < b.scale(),
-        };
-        if better {
-            best = Some(c);
+        }
+        return best.copied().or_else(|| {
+            plays
+                .iter()
+                .min_by_key(|c| (c.bomb_tier(), c.scale()))
+                .copied()
+        });
+    };
+    if last == partner(player) && pass_allowed {
+        return None;
+    }
+    let close = table.hand(last).len() <= 8;
+    // The cheapest beats first; the split groups are counted only until one is acceptable.
+    let mut normal: Vec<(u32, u8, &GdCombo)> = plays
+        .iter()
+        .filter(|c| !c.is_bomb())
+        .map(|c| (c.wild_count(), c.scale(), c))
+        .collect();
+    normal.sort_by_key(|&(w, s, _)| (w, s));
+    // Among the 8 cheapest, a beat that splits nothing; else the first acceptable one.
+    let mut acceptable = None;
+    for (i, &(w, _, c)) in normal.iter().enumerate() {
+        let b = broken(hand, c.cards(), wild);
+        if w == 0 && b == 0 {
+            return Some(*c);
+        }
+        if acceptable.is_none() && (!pass_allowed || (w == 0 && b <= 1) || (close && b < 4)) {
+            acceptable = Some(*c);
+        }
+        if i >= 7 && acceptable.is_some() {
+            break;
         }
     }
-    if let Some(b) = best {
-        return Some(*b);
+    if acceptable.is_some() {
+        return acceptable;
     }
-    if leading || !pass_allowed {
+    if !pass_allowed || table.hand(last).len() <= 6 {
         return plays
             .iter()
+            .filter(|c| c.is_bomb())
             .min_by_key(|c| (c.bomb_tier(), c.scale()))
-            .copied();
+            .copied()
+            .or(if pass_allowed {
+                None
+            } else {
+                plays.first().copied()
+            });
     }
     None
 }

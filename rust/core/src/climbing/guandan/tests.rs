@@ -759,3 +759,35 @@ fn generator_matches_reference() {
         }
     }
 }
+
+#[test]
+fn greedy_leads_the_lowest_group_whole_and_keeps_groups_when_following() {
+    let hands = vec![
+        bag("3s 3d 3c 5s 5d 9c Kd 2h"),
+        bag("Ts Td Jc 4c 5c"),
+        bag("Qs Qd"),
+        bag("Js Jd"),
+    ];
+    let mut t = GdTable::new(0, hands, 0).unwrap();
+    let mut rng = Rng::new(1);
+    let mut plays = Vec::new();
+    let pass = t.legal_plays_into(&mut plays);
+    // Level 2: 2h is wild and never led; the lowest group, the triple of 3s, goes with the
+    // lowest whole pair as a full house.
+    let lead = choose(Policy::Greedy, &t, &plays, pass, &mut rng).unwrap();
+    assert_eq!(lead.kind(), GdKind::FullHouse);
+    assert_eq!(lead.cards(), bag("3s 3d 3c 5s 5d"));
+    t.play(0, &lead).unwrap();
+    t.pass(1).unwrap();
+    t.pass(2).unwrap();
+    t.pass(3).unwrap();
+    // Seat 0 leads again: 9c is its lowest natural card.
+    let pass = t.legal_plays_into(&mut plays);
+    let lead = choose(Policy::Greedy, &t, &plays, pass, &mut rng).unwrap();
+    assert_eq!(lead.cards(), bag("9c"));
+    t.play(0, &lead).unwrap();
+    // Seat 1 beats the single without splitting its pair of tens: the Jc.
+    let pass = t.legal_plays_into(&mut plays);
+    let follow = choose(Policy::Greedy, &t, &plays, pass, &mut rng).unwrap();
+    assert_eq!(follow.cards(), bag("Jc"));
+}
