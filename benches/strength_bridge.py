@@ -11,6 +11,7 @@ Run (modest sizes; the machine is shared)::
     nice -n 10 python benches/strength_bridge.py --boards 200 --pairs heuristic:random
     nice -n 10 python benches/strength_bridge.py --boards 100 --pairs search@300:heuristic
     nice -n 10 python benches/strength_bridge.py --timing 5     # recommend() p50/p99 at 1 s
+    nice -n 10 python benches/strength_bridge.py --declarer-loss search:1 --boards 1000
 
 ``--pairs`` takes comma-separated ``A:B`` agent names (``random``, ``heuristic``,
 ``search``, ``search:SECONDS``, ``search@ITERATIONS``). "heuristic" is the bidding system with
@@ -100,6 +101,42 @@ def timing(deals: int, seed: int, seconds: float) -> dict[str, float]:
     return out
 
 
+def declarer_loss(boards: int, seed: int, agent_name: str) -> dict[str, float]:
+    """Issue 15's declarer goal: the tricks the agent loses as declarer against the
+    double-dummy result of the same contract after the same opening lead (the auction and the
+    defence by the HeuristicAgent). Needs the double-dummy solver in the core."""
+    import cardavia
+    from cardavia.agents import HeuristicAgent, make_agent
+    from cardavia.agents.bridge_search import _dd_solver
+
+    solver = _dd_solver()
+    if solver is None:
+        raise SystemExit("--declarer-loss needs the double-dummy solver (solve_position)")
+    game = cardavia.load("bridge")
+    losses: list[float] = []
+    for b in range(boards):
+        state = game.new_state(seed=seed + b)
+        rule = HeuristicAgent(seed=b)
+        while state.phase == "auction":
+            state.apply(rule.act(state))
+        if state.is_terminal():  # passed out
+            continue
+        state.apply(rule.act(state))  # the opening lead
+        declarer = state.declarer
+        assert declarer is not None
+        best = max(int(t) for _, t in (dict(solver(state)).items()))
+        agent = make_agent(agent_name, seed=b)
+        while not state.is_terminal():
+            player = state.current_player
+            mover = agent if player is not None and player % 2 == declarer % 2 else rule
+            state.apply(mover.act(state))
+        result = state.result
+        assert result is not None
+        losses.append(float(best - result["declarer_tricks"]))
+    m, ci = mean_ci(losses)
+    return {"boards_played": len(losses), "tricks_lost_per_board": m, "ci95": ci}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=100)
@@ -111,7 +148,14 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: time recommend() at every decision of DEALS deals",
     )  # fmt: skip
     parser.add_argument("--seconds", type=float, default=1.0, help="recommend's budget")
+    parser.add_argument(
+        "--declarer-loss", metavar="AGENT", default=None,
+        help="instead: tricks AGENT loses as declarer against double dummy over --boards",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.declarer_loss:
+        print(json.dumps(declarer_loss(args.boards, args.seed, args.declarer_loss), indent=2))
+        return 0
     if args.timing:
         print(json.dumps(timing(args.timing, args.seed, args.seconds), indent=2))
         return 0

@@ -240,9 +240,9 @@ def test_search_is_reproducible_with_iterations() -> None:
     a = recommend(state, iterations=100, seed=7)
     b = recommend(state.clone(), iterations=100, seed=7)
     assert [h.to_json() for h in a] == [h.to_json() for h in b]
-    agent_a, agent_b = SearchAgent(iterations=60, seed=3), SearchAgent(iterations=60, seed=3)
+    agent_a, agent_b = SearchAgent(iterations=20, seed=3), SearchAgent(iterations=20, seed=3)
     s1, s2 = GAME.new_state(seed=12), GAME.new_state(seed=12)
-    for _ in range(14):
+    for _ in range(9):  # the auction and the first cards
         if s1.is_terminal():
             break
         x, y = agent_a.act(s1), agent_b.act(s2)
@@ -277,8 +277,8 @@ def test_search_never_reads_hidden_cards() -> None:
     assert isinstance(lead.cards, CardSet)
     swapped = GAME.new_state(deal={"hands": _swap_hidden(hands, lead.cards)})
     after(swapped, f"1NT P P P {lead}")
-    a = recommend(base, iterations=150, seed=4)
-    b = recommend(swapped, iterations=150, seed=4)
+    a = recommend(base, iterations=40, seed=4)
+    b = recommend(swapped, iterations=40, seed=4)
     assert [h.to_json() for h in a] == [h.to_json() for h in b]
 
 
@@ -310,3 +310,42 @@ def test_advancing_a_double_when_they_bid_every_suit() -> None:
     hand = Hand.of(state.hands()[state.current_player or 0])
     call, rule = choose_call(hand, auction)
     assert call in [str(a) for a in state.legal_actions()] and rule.text
+
+
+def test_a_double_dummy_solver_is_used_when_the_core_has_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A stand-in solver, exact on this deal (South's spades win every trick): the tricks the
+    # side to play takes from the current trick on. The search turns them into scores.
+    from cardavia.games import bridge as bridge_module
+
+    calls = []
+
+    def solve_position(world: BridgeState) -> list[tuple[object, int]]:
+        calls.append(1)
+        won = world.observation(0)["tricks_won"]
+        left = 13 - sum(won)
+        seat = world.seat_to_play or 0
+        tricks = left if seat % 2 == 0 else 0
+        return [(a.cards, tricks) for a in world.legal_actions()]
+
+    monkeypatch.setattr(bridge_module, "solve_position", solve_position, raising=False)
+    state = seven_spades()
+    hints = recommend(state, iterations=60, seed=1)
+    assert calls and all(h.value == 1510.0 for h in hints)
+    assert "double dummy" in hints[0].reason
+    state.apply(hints[0].action)  # East, a defender, to play: every card loses the grand slam
+    hints = recommend(state, iterations=60, seed=1)
+    assert all(h.value == -1510.0 for h in hints)
+
+
+def test_search_agent_plays_whole_deals_legally() -> None:
+    for seed in range(31, 34):
+        state = GAME.new_state(seed=seed)
+        search, rule = SearchAgent(iterations=12, seed=seed), HeuristicAgent(seed=seed)
+        while not state.is_terminal():
+            player = state.current_player
+            assert player is not None
+            action = (search if player % 2 == 0 else rule).act(state)
+            assert action in state.legal_actions()
+            state.apply(action)

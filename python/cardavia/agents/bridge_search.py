@@ -39,10 +39,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardavia import _core
 from cardavia._core import Card, CardSet
 from cardavia.agents.base import Hint, RunningMean
 from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card
 from cardavia.agents.strategies.bridge_system import (
+    STRAINS,
     Auction,
     Hand,
     advance,
@@ -107,10 +109,25 @@ class _Cand:
 
 
 def _dd_solver() -> Callable[[BridgeState], Any] | None:
-    """The core's double-dummy ``solve_position(state)`` when it has one (issue 15's solver),
-    else None: the seam where the play search switches from playouts to exact solving."""
-    solver = getattr(bridge_module, "solve_position", None)
-    return solver if callable(solver) else None
+    """The double-dummy ``solve_position(state)`` of ``cardavia.bridge`` when it has one
+    (issue 15's solver), else the core binding ``bridge_dd_solve_position(hands, strain,
+    trick_leader, trick)`` adapted to it, else None: the seam where the play search switches
+    from playouts to exact solving."""
+    solver: Callable[[BridgeState], Any] | None = getattr(bridge_module, "solve_position", None)
+    if callable(solver):
+        return solver
+    core = getattr(_core, "bridge_dd_solve_position", None)
+    if not callable(core):
+        return None
+
+    def solve(world: BridgeState) -> Any:
+        contract = world.contract
+        assert contract is not None
+        strain = STRAINS.index(contract[1:].rstrip("X"))
+        leader, trick = world._deal.current_trick()
+        return core(world.hands(), strain, leader, trick)
+
+    return solve
 
 
 def _dd_values(
@@ -131,9 +148,9 @@ def _dd_values(
     vul = world.game.vulnerability
     out: dict[int, float] = {}
     for card, tricks in pairs:
-        # cardavia.bridge.solve_position keys its dict by Action; a card or CardSet also works.
-        cards: Any = card.cards if isinstance(card, Action) else card
-        (c,) = cards if isinstance(cards, CardSet) else CardSet([cards])
+        if isinstance(card, Action):  # cardavia.bridge.solve_position: {Action: tricks}
+            card = card.cards
+        (c,) = card if isinstance(card, CardSet) else CardSet([card])
         side = int(tricks)
         ours = side if seat % 2 == declarer % 2 else remaining - side
         ns = bridge_module.score(contract, declarer, vul, declarer_won + ours)
@@ -170,11 +187,17 @@ def _play_search(
         return time.perf_counter() >= deadline
 
     done = False
+    last_solve = 0.0
     while not spent() and not done:
         wseed = derive_seed(seed, batch)
         for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
             pseed = derive_seed(wseed, 10 + w_i)
+            if deadline is not None and sims and time.perf_counter() + last_solve > deadline:
+                done = True  # another solve would overrun the time budget
+                break
+            t0 = time.perf_counter()
             dd = _dd_values(world, player, solver) if solver is not None else None
+            last_solve = time.perf_counter() - t0
             for cand in cands:
                 if not cand.active:
                     continue

@@ -28,8 +28,9 @@ pass. Over one of a suit: pass 0–5; major raises (three-card support) 2M 6–9
 a new suit at the one level 6+ (four cards, hearts before spades with four of each), 1NT 6–10,
 2NT 11–12 balanced, 3NT 13–15 balanced, a new suit at the two level 10+ (five hearts for 2H
 over 1S), minor raises 6–9 and 10–12 with five-card support (four for diamonds). With an
-opponent's overcall in between: support raises, a penalty double with four cards in their suit
-and 10+, a new five-card suit with 10+, NT with their suit stopped, pass.
+opponent's overcall in between: a redouble with 10+ over their double, support raises, a
+penalty double with four cards in their suit and 10+, a free one-level bid with four cards and
+6+, a new five-card suit with 10+, NT with their suit stopped, pass.
 
 **Opener's rebids.** Over 1NT: Stayman answers (2H with four hearts, else 2S with four spades,
 else 2D), transfer completion; over an invitation (2NT, a raise to three, 4NT) accept with a
@@ -37,7 +38,8 @@ maximum. Over 2C–2D: 2NT 22–24 balanced, 3NT 25–27 balanced, else the long
 of a suit: over a raise, game with 19+ (a limit raise: 14+), invite with 16–18; over a new
 suit, raise with four-card support by strength (12–15 / 16–18 / 19+), a new four-card suit
 at the one level, 1NT 12–14 or 2NT 18–19 balanced, the own six-card suit (2 with 12–15, 3
-with 16–18), a lower new suit at the two level; over 1NT/2NT/3NT similarly by strength.
+with 16–18), a lower new suit at the two level; over 1NT/2NT/3NT similarly by strength; a
+minimum (12–14) without a fit passes when the opponents bid over partner.
 
 **Responder's rebids.** After Stayman: raise a shown major with four (3 invites with 8–9, 4
 with 10–15), else 2NT/3NT by strength. After a transfer: pass 0–7, 2NT 8–9 / 3NT 10–15 with a
