@@ -160,13 +160,14 @@ def play_one_deal(server: Server, page: Any, game_id: str) -> None:
             page.click("#btn-hint")
             page.wait_for_selector("#hints li:not(.pending)", timeout=20000)
             hint = page.locator("#hints button.hint")
-            if hint.count():
-                hint.first.click()
-                hint_used = True
-                wait_until(lambda n=count: turn_info(server, table)[0] > n, what="the hint's play")
-                continue
-            assert page.locator("#hints li.unavailable").count() == 1
-            hint_used = "unavailable"  # type: ignore[assignment]
+            # Every game has an agent now: the hint list must offer a play to click.
+            assert hint.count(), f"no hint offered in {game_id}"
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{game_id}-hint.png"))
+            hint.first.click()
+            hint_used = True
+            wait_until(lambda n=count: turn_info(server, table)[0] > n, what="the hint's play")
+            continue
         if moves == 2 and not switched:
             switch_language_and_back(page, game_id)
             switched = True
