@@ -157,3 +157,15 @@ def test_arena_difference_is_paired_by_deal() -> None:
     assert swapped == pytest.approx(-mean) and half2 == pytest.approx(half)
     with pytest.raises(cardavia.InvalidArgumentError):
         result.difference("heuristic", "nobody")
+
+
+def test_a_forced_action_is_hinted_as_the_only_choice() -> None:
+    import random
+
+    state = cardavia.load("zhengshangyou").new_state(seed=4)
+    rng = random.Random(4)
+    while len(state.legal_actions()) != 1:
+        state.apply(rng.choice(state.legal_actions()))
+    (hint,) = cardavia.recommend(state, iterations=20, seed=1)
+    assert hint.action == state.legal_actions()[0]
+    assert "the only legal choice" in hint.reason

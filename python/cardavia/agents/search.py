@@ -218,7 +218,10 @@ def _rank(state: State, candidates: list[_Candidate], strategy: Strategy | None)
     for i in order:
         c = candidates[i]
         described = _describe(strategy, state, c.line)
-        if c.stats.n:
+        if len(candidates) == 1:
+            # Nothing to compare: one simulation told the value, not a choice.
+            odds = "the only legal choice"
+        elif c.stats.n:
             odds = f"wins {c.wins / c.stats.n:.0%} of {c.stats.n} simulations"
         else:
             odds = "not simulated"

@@ -143,7 +143,10 @@ def _rank(state: State, candidates: list[_Candidate], strategy: object) -> list[
     for i in sorted(range(len(candidates)), key=key):
         c = candidates[i]
         described = strategy.describe_line(state, c.line)  # type: ignore[attr-defined]
-        if c.payoff.n:
+        if len(candidates) == 1:
+            # Nothing to compare: one simulation told the value, not a choice.
+            odds = "the only legal choice"
+        elif c.payoff.n:
             odds = f"wins {c.wins / c.payoff.n:.0%} of {c.payoff.n} simulations"
         else:
             odds = "not simulated"
