@@ -313,7 +313,7 @@ class FiveTenKingStrategy:
         kind = action.kind
         if kind == "reveal":
             per = strength(counts) / max(len(hand), 1)
-            return f"reveals {action}: becomes the banker (hand strength {per:.2f} a card)"
+            return f"reveals {action.cards}: becomes the banker (hand strength {per:.2f} a card)"
         if kind == "bury":
             assert action.cards is not None
             card = next(iter(action.cards))
