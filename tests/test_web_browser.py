@@ -95,7 +95,11 @@ def click_action(page: Any, table: Table, action: Any) -> None:
 
 def click_cards(page: Any, cards: list[str], text: str = "") -> None:
     for card in cards:
-        page.locator(f'svg.card.playable[data-card="{card}"]:not(.selected)').first.click()
+        # Cards of a hand are fanned, each overlapping the one before: click the visible strip
+        # at its left edge, as a person would, not its centre (which the next card covers).
+        page.locator(f'svg.card.playable[data-card="{card}"]:not(.selected)').first.click(
+            position={"x": 6, "y": 30}
+        )
     # the page names the selection (or lists its readings) before it is played
     page.wait_for_selector("#selection .ok, #selection .bad", timeout=10000)
     choice = page.locator(f'#selection [data-choice="{text}"]')
