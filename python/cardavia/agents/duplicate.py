@@ -221,7 +221,22 @@ def _game_metrics(game_id: str) -> Metrics | None:
         return _doudizhu_metrics
     if game_id == "tractor":
         return _tractor_metrics
+    if game_id == "zhengshangyou":
+        return _zhengshangyou_metrics
     return None
+
+
+def _zhengshangyou_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:
+    """Zheng Shangyou, per deal and seating: the share of the agent's seats that went out first
+    (the deal's winner, ZSY-6.6; a positive payoff can also come from bomb bonuses, ZSY-7.3)."""
+    result = state.result
+    if result is None:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for label in set(seat_labels):
+        seats = [s for s, x in enumerate(seat_labels) if x == label]
+        out[label] = {"first_out": sum(result["winner"] == s for s in seats) / len(seats)}
+    return out
 
 
 def _tractor_metrics(state: State, seat_labels: list[str]) -> dict[str, dict[str, float]]:

@@ -245,11 +245,12 @@ class ZhengShangyouGame(Game["ZhengShangyouState"]):
 class ZhengShangyouState(ClimbingState):
     """One Zheng Shangyou deal: card play from the ``3h`` holder's lead to the first player out.
 
-    ``playout_returns(policy="greedy")`` plays the rest in Rust with the greedy rule of
-    ``cardavia_core::climbing::playout``: go out when possible; lead the lowest card in the
-    biggest combination that spends no bomb; beat with the lowest such play (the highest when an
-    opponent holds two cards or fewer); a bomb only when it is the only way to beat (the duty
-    to beat, ZSY-6.3) or an opponent is about to go out."""
+    ``playout_returns(policy="greedy")`` plays the rest in Rust with the rule strategy's card
+    play (``cardavia_core::climbing::zsy_rule``, the HeuristicAgent's choices of
+    ``cardavia.agents.strategies.zhengshangyou``): go out when possible; lead the non-bomb play
+    that leaves the fewest plays; beat with the cheapest play that costs at most one play more
+    (ZSY-6.3's duty to beat), a bomb when it is the only beat or an opponent is close to going
+    out."""
 
     ruleset = RULESET
     game: ZhengShangyouGame

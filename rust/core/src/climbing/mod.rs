@@ -33,6 +33,7 @@ pub mod resample;
 pub mod ruleset;
 pub mod table;
 mod view;
+pub mod zsy_rule;
 
 #[cfg(test)]
 mod tests;

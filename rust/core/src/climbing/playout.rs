@@ -25,7 +25,9 @@
 //!     going out; else, when an opponent is close to going out or passing is illegal (Zheng
 //!     Shangyou's duty, ZSY-6.3), the lowest bomb, then any other beating play; else pass.
 //!
-//!   Five-Ten-King's table keeps its own older rule ([`greedy_pick`]).
+//!   Five-Ten-King's table keeps its own older rule ([`greedy_pick`]); Zheng Shangyou's greedy
+//!   policy is the rule strategy's card play ([`zsy_rule`](super::zsy_rule)), so that a
+//!   search's rollouts play as the HeuristicAgent does.
 //!
 //! # Seeds of parallel batches
 //!
@@ -138,6 +140,9 @@ pub fn choose(
 }
 
 fn greedy(table: &ClimbTable, plays: &[Combo], pass_allowed: bool) -> Option<Combo> {
+    if table.ruleset() == super::Ruleset::ZhengShangyou {
+        return super::zsy_rule::choose(table, plays, pass_allowed);
+    }
     let player = table.current_player()?;
     let hand = table.hand(player);
     if let Some(out) = plays.iter().find(|c| c.len() == hand.len()) {
