@@ -1,10 +1,13 @@
-"""Zheng Shangyou agents: the search's rollout rule is the rule strategy's, and the arena's
-first-out measure."""
+"""Zheng Shangyou agents: the search's rollout rule is the rule strategy's, its worlds weighted
+by that rule as an opponent model, and the arena's first-out measure."""
 
 from __future__ import annotations
 
+import pytest
+
 import cardavia
-from cardavia.agents import HeuristicAgent, RandomAgent, arena
+from cardavia import CardSet, InvalidArgumentError
+from cardavia.agents import HeuristicAgent, RandomAgent, SearchAgent, arena, recommend
 from cardavia.game import State
 
 GAME = cardavia.load("zhengshangyou")
@@ -52,3 +55,87 @@ def test_arena_reports_first_out_shares() -> None:
         assert a in (0.0, 1.0) and b in (0.0, 0.5, 1.0)
         assert a + 2 * b == 1.0
     assert sum(h.extra["first_out"]) > sum(r.extra["first_out"])
+
+
+def _heuristic_position(seed: int, steps: int) -> State:
+    """A deal played ``steps`` actions by HeuristicAgents."""
+    state = GAME.new_state(seed=seed)
+    agent = HeuristicAgent(seed=seed)
+    for _ in range(steps):
+        state.apply(agent.act(state))
+    return state
+
+
+def _hidden(state: State, player: int) -> list[str]:
+    return [str(h) for p, h in enumerate(state._hands) if p != player]  # type: ignore[attr-defined]
+
+
+def test_resample_by_rule_with_one_draw_is_the_uniform_resample() -> None:
+    state = _heuristic_position(4, 9)
+    player = state.current_player
+    assert player is not None
+    for seed in range(5):
+        one = state.resample_by_rule(player, seed, draws=1)  # type: ignore[attr-defined]
+        assert _hidden(one, player) == _hidden(state.resample(player, seed), player)
+        assert one.observation(player) == state.observation(player)
+
+
+def test_resample_by_rule_reads_no_hidden_cards() -> None:
+    """Two states that differ only in the other players' hidden cards (a resampled world and
+    the true deal, the same public actions) give the same worlds and the same hints."""
+    state = _heuristic_position(8, 12)
+    player = state.current_player
+    assert player is not None
+    other = state.resample(player, 77)
+    assert _hidden(other, player) != _hidden(state, player)
+    for seed in range(4):
+        a = state.resample_by_rule(player, seed)  # type: ignore[attr-defined]
+        b = other.resample_by_rule(player, seed)  # type: ignore[attr-defined]
+        assert _hidden(a, player) == _hidden(b, player)
+    assert recommend(state, iterations=120, seed=3) == recommend(other, iterations=120, seed=3)
+
+
+def test_resample_by_rule_is_seeded_and_favours_worlds_the_rule_explains() -> None:
+    """Against players who do play the rule, the weighted worlds place more of their hidden
+    cards where they really are than uniform worlds do; one seed gives one world."""
+    right = {"rule": 0, "uniform": 0}
+    for deal in range(6):
+        state = _heuristic_position(deal, 15)
+        if state.is_terminal():
+            continue
+        player = state.current_player
+        assert player is not None
+        truth = [CardSet(h) for h in _hidden(state, player)]
+        for seed in range(8):
+            worlds = {
+                "rule": state.resample_by_rule(player, seed, mismatch_weight=0.0),  # type: ignore[attr-defined]
+                "uniform": state.resample(player, seed),
+            }
+            for kind, world in worlds.items():
+                guess = [CardSet(h) for h in _hidden(world, player)]
+                right[kind] += sum(len(g & t) for g, t in zip(guess, truth, strict=True))
+        again = state.resample_by_rule(player, 5)  # type: ignore[attr-defined]
+        assert _hidden(again, player) == _hidden(state.resample_by_rule(player, 5), player)  # type: ignore[attr-defined]
+    assert right["rule"] > right["uniform"]
+
+
+def test_resample_by_rule_arguments() -> None:
+    state = _heuristic_position(2, 3)
+    player = state.current_player
+    for bad in ({"draws": 0}, {"draws": 1.5}, {"mismatch_weight": 1.5}, {"mismatch_weight": -1}):
+        with pytest.raises(InvalidArgumentError):
+            state.resample_by_rule(player, 1, **bad)  # type: ignore[attr-defined]
+
+
+def test_search_with_rule_worlds_is_reproducible_and_legal() -> None:
+    for deal in range(3):
+        state = GAME.new_state(seed=deal)
+        agents = [SearchAgent(iterations=60, seed=s) for s in range(3)]
+        while not state.is_terminal():
+            player = state.current_player
+            assert player is not None
+            copy = state.clone()
+            action = agents[player].act(state)
+            assert state.can_apply(action)
+            assert recommend(copy, iterations=60, seed=9) == recommend(state, iterations=60, seed=9)
+            state.apply(action)

@@ -53,6 +53,7 @@ __all__ = [
     "ddz_resample",
     "rt_resample",
     "zsy_resample",
+    "zsy_resample_by_rule",
     "deal_cards",
     "ftk_band",
     "ftk_call_violation",
@@ -300,6 +301,14 @@ def ddz_resample(
 ) -> tuple[list[CardSet], CardSet, ClimbTable | None]: ...
 def zsy_resample(
     player: int, hands: Sequence[_CardInput], table: ClimbTable, seed: int
+) -> tuple[list[CardSet], ClimbTable]: ...
+def zsy_resample_by_rule(
+    player: int,
+    hands: Sequence[_CardInput],
+    table: ClimbTable,
+    seed: int,
+    draws: int,
+    mismatch_weight: float,
 ) -> tuple[list[CardSet], ClimbTable]: ...
 def rt_resample(
     player: int,

@@ -411,6 +411,32 @@ class ZhengShangyouState(ClimbingState):
         sampler, new_seed = self._resample_seed(seed)
         assert self._table is not None
         hands, table = _core.zsy_resample(player, self._hands, self._table, sampler)
+        return self._resampled(hands, table, new_seed)
+
+    def resample_by_rule(
+        self, player: int, seed: int | None = None, *, draws: int = 16, mismatch_weight: float = 0.2
+    ) -> ZhengShangyouState:
+        """Like :meth:`resample`, with the rule strategy as a model of the other players:
+        ``draws`` worlds are drawn exactly uniformly and one of them is kept with weight
+        ``mismatch_weight`` to the power of the other seats' decisions (plays and passes so far)
+        that the rule strategy (``cardavia.agents.strategies.zhengshangyou``) would have taken
+        differently in that world. ``draws=1`` or ``mismatch_weight=1`` is uniform. Reads only
+        what ``player`` has seen: his cards and the public actions."""
+        player = self._check_resample(player)
+        if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
+            raise InvalidArgumentError(f"draws must be an int of at least 1, got {draws!r}")
+        if not isinstance(mismatch_weight, (int, float)) or not 0 <= mismatch_weight <= 1:
+            raise InvalidArgumentError(
+                f"mismatch_weight must be a number within 0..1, got {mismatch_weight!r}"
+            )
+        sampler, new_seed = self._resample_seed(seed)
+        assert self._table is not None
+        hands, table = _core.zsy_resample_by_rule(
+            player, self._hands, self._table, sampler, draws, float(mismatch_weight)
+        )
+        return self._resampled(hands, table, new_seed)
+
+    def _resampled(self, hands: list[CardSet], table: Any, new_seed: int) -> ZhengShangyouState:
         self._sync()
         new = self.clone()
         new.seed = new_seed

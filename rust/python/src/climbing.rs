@@ -9,6 +9,7 @@ use cardavia_core::cards::CardSet;
 use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
 use cardavia_core::climbing::deals::{self, DdzAuction, DealStart, RtLighting, TraceStep};
 use cardavia_core::climbing::resample::{self, RtKnowledge};
+use cardavia_core::climbing::zsy_rule;
 use cardavia_core::climbing::{
     self as core, ClimbTable, Combo, IdError, PlayContext, Policy, RuleViolation, Ruleset,
     TableEvent,
@@ -1060,6 +1061,32 @@ pub fn zsy_resample(
     Ok((py_hands(&hands), PyClimbTable::from(table)))
 }
 
+/// Zheng Shangyou determinization weighted by the rule strategy as a model of the other
+/// players (``cardavia_core::climbing::zsy_rule::zsy_resample_by_rule``): ``draws`` uniform
+/// worlds, one chosen with weight ``mismatch_weight`` to the power of the other seats'
+/// decisions the rule would have taken differently in it. The new dealt hands and table.
+#[pyfunction]
+pub fn zsy_resample_by_rule(
+    py: Python<'_>,
+    player: Int<Usize>,
+    hands: &Bound<'_, PyAny>,
+    table: PyRef<'_, PyClimbTable>,
+    seed: Seed,
+    draws: Count,
+    mismatch_weight: f64,
+) -> PyResult<(PyHands, PyClimbTable)> {
+    let player = player.0 .0;
+    let hands = hands_arg::<3>(hands, "hands")?;
+    let mut rng = Rng::new(seed.0);
+    let base = table.0.clone();
+    let (hands, table) = py
+        .detach(|| {
+            zsy_rule::zsy_resample_by_rule(player, hands, &base, &mut rng, draws.0, mismatch_weight)
+        })
+        .map_err(to_py)?;
+    Ok((py_hands(&hands), PyClimbTable::from(table)))
+}
+
 /// Red Ten determinization for ``player`` (exactly uniform): ``shown`` the red tens each seat
 /// showed, ``lit`` which seats lit, ``first_player`` the ``3h`` holder, ``table`` once card
 /// play has started. Returns the new dealt hands and the new table (with its teams).
@@ -1108,6 +1135,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climb_playout_trace, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_resample, m)?)?;
     m.add_function(wrap_pyfunction!(zsy_resample, m)?)?;
+    m.add_function(wrap_pyfunction!(zsy_resample_by_rule, m)?)?;
     m.add_function(wrap_pyfunction!(rt_resample, m)?)?;
     m.add_function(wrap_pyfunction!(climb_action_id, m)?)?;
     m.add_function(wrap_pyfunction!(climb_deal, m)?)?;

@@ -31,6 +31,20 @@ __all__ = ["STRATEGY", "ZhengShangyouStrategy"]
 
 class ZhengShangyouStrategy:
     search_policy = "greedy"
+    world_draws = 16
+    """Uniform worlds drawn per search world (see :meth:`resample`)."""
+    mismatch_weight = 0.2
+    """A world's weight per decision of another player that the rule would have taken
+    differently in it."""
+
+    def resample(self, state: State, player: int, seed: int) -> State:
+        """The search's worlds: ``state.resample_by_rule`` — uniform draws consistent with what
+        ``player`` saw, weighted by how many of the other players' plays the rule strategy
+        explains in them (an opponent model: other players are taken to play roughly as this
+        rule does)."""
+        return state.resample_by_rule(  # type: ignore[attr-defined, no-any-return]
+            player, seed, draws=self.world_draws, mismatch_weight=self.mismatch_weight
+        )
 
     def choose(self, state: State, rng: Rng) -> Action:
         player = state.current_player

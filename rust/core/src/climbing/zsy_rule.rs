@@ -25,8 +25,12 @@
 //! No random draws: the rule depends only on the table.
 
 use super::combo::Combo;
-use super::table::ClimbTable;
+use super::resample::zsy_resample;
+use super::table::{ClimbTable, TableEvent};
 use super::Ruleset;
+use crate::cards::CardSet;
+use crate::error::{invalid, Error};
+use crate::rng::Rng;
 
 /// Rank classes 3..2 (game ranks 0..=12 of the Zheng Shangyou ruleset).
 const RANKS: usize = 13;
@@ -35,7 +39,7 @@ const HIGHEST_RUN_RANK: usize = 11;
 
 type Counts = [u8; RANKS];
 
-fn counts_of(cards: crate::cards::CardSet) -> Counts {
+fn counts_of(cards: CardSet) -> Counts {
     let mut c = [0u8; RANKS];
     for card in cards.iter() {
         if let Some(r) = Ruleset::ZhengShangyou.rank_of(card) {
@@ -196,6 +200,95 @@ pub fn choose(table: &ClimbTable, plays: &[Combo], pass_allowed: bool) -> Option
         );
     }
     None
+}
+
+/// How many of the other seats' decisions in `table`'s history the rule would have taken
+/// differently had the deal been `hands` (the dealt hands of a world consistent with what
+/// `viewer` saw): the history's plays and passes are replayed on a fresh table from `hands`,
+/// and at each decision of a seat other than `viewer` the rule's choice is compared with the
+/// cards played (a pass with a pass). `None` when the history cannot be replayed on `hands`
+/// (they are not consistent with it).
+pub fn rule_mismatches(hands: &[CardSet; 3], table: &ClimbTable, viewer: usize) -> Option<u32> {
+    let ruleset = Ruleset::ZhengShangyou;
+    let first = ruleset.first_leader(hands)?;
+    let mut replay = ClimbTable::new(ruleset, hands.to_vec(), first).ok()?;
+    replay.set_record_history(false);
+    let mut plays = Vec::with_capacity(64);
+    let mut mismatches = 0;
+    for event in table.history() {
+        let (player, made) = match event {
+            TableEvent::Play { player, combo } => (*player, Some(combo)),
+            TableEvent::Pass { player } => (*player, None),
+            _ => continue,
+        };
+        if player != viewer {
+            let pass_allowed = replay.legal_plays_into(&mut plays);
+            let chosen = choose(&replay, &plays, pass_allowed);
+            if chosen.map(|c| c.cards()) != made.map(|c| c.cards()) {
+                mismatches += 1;
+            }
+        }
+        match made {
+            Some(combo) => replay.play(player, combo).ok()?,
+            None => replay.pass(player).ok()?,
+        }
+    }
+    Some(mismatches)
+}
+
+/// A Zheng Shangyou world for `viewer` weighted by the rule as a model of the other players:
+/// `draws` worlds drawn exactly uniformly ([`zsy_resample`]), one of them chosen with weight
+/// `mismatch_weight` to the power of its [`rule_mismatches`] (1: uniform; 0: only the worlds
+/// that explain the most decisions). Returns the chosen world's dealt hands and table.
+pub fn zsy_resample_by_rule(
+    viewer: usize,
+    hands: [CardSet; 3],
+    table: &ClimbTable,
+    rng: &mut Rng,
+    draws: usize,
+    mismatch_weight: f64,
+) -> Result<([CardSet; 3], ClimbTable), Error> {
+    if draws == 0 {
+        return Err(invalid("draws must be at least 1"));
+    }
+    if !(0.0..=1.0).contains(&mismatch_weight) {
+        return Err(invalid(format!(
+            "mismatch_weight must be within 0..1, got {mismatch_weight}"
+        )));
+    }
+    let mut worlds = Vec::with_capacity(draws);
+    let mut fewest = u32::MAX;
+    for _ in 0..draws {
+        let world = zsy_resample(viewer, hands, table, rng)?;
+        let m = rule_mismatches(&world.0, table, viewer).unwrap_or(u32::MAX);
+        fewest = fewest.min(m);
+        worlds.push((m, world));
+    }
+    // Weights relative to the best world (no underflow), chosen by one uniform draw.
+    let weight = |m: u32| -> f64 {
+        if m == u32::MAX {
+            0.0
+        } else if mismatch_weight == 0.0 {
+            f64::from(u8::from(m == fewest))
+        } else {
+            mismatch_weight.powi((m - fewest) as i32)
+        }
+    };
+    let total: f64 = worlds.iter().map(|(m, _)| weight(*m)).sum();
+    let mut target = rng.unit_f64() * total;
+    let mut chosen = worlds.len() - 1;
+    for (i, (m, _)) in worlds.iter().enumerate() {
+        let w = weight(*m);
+        if w > 0.0 && target < w {
+            chosen = i;
+            break;
+        }
+        target -= w;
+    }
+    if weight(worlds[chosen].0) == 0.0 {
+        chosen = worlds.iter().position(|(m, _)| *m == fewest).unwrap_or(0);
+    }
+    Ok(worlds.swap_remove(chosen).1)
 }
 
 #[cfg(test)]
