@@ -139,3 +139,48 @@ def test_search_with_rule_worlds_is_reproducible_and_legal() -> None:
             assert state.can_apply(action)
             assert recommend(copy, iterations=60, seed=9) == recommend(state, iterations=60, seed=9)
             state.apply(action)
+
+
+def test_playout_winners_are_the_greedy_playouts_winners() -> None:
+    """The greedy rule draws nothing, so every greedy playout has the winner of the replayed
+    greedy trace."""
+    for deal in range(4):
+        state = _heuristic_position(deal, 6)
+        steps, _ = state.playout_trace(policy="greedy", seed=0)  # type: ignore[attr-defined]
+        replay = state.clone()
+        for step in steps:
+            replay.apply(step)
+        assert replay.result is not None
+        winners = state.playout_winners(5, policy="greedy", seed=deal)  # type: ignore[attr-defined]
+        assert winners == [replay.result["winner"]] * 5
+        assert set(state.playout_winners(20, policy="random", seed=1)) <= {0, 1, 2}  # type: ignore[attr-defined]
+    with pytest.raises(InvalidArgumentError):
+        state.playout_winners(0)  # type: ignore[attr-defined]
+
+
+def test_search_agent_plays_to_go_out_first() -> None:
+    """The SearchAgent's search values a simulation 1 when the player goes out first, else 0:
+    its values are shares, a play that goes out at once is worth exactly 1 and is chosen, while
+    recommend keeps ranking by payoff."""
+    from cardavia.agents.search import SearchConfig, analyse
+    from cardavia.agents.strategies.zhengshangyou import _first_out
+
+    for deal in range(40):
+        state = _heuristic_position(deal, 0)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            player = state.current_player
+            assert player is not None
+            size = state.observation(player)["hand_sizes"][player]
+            out = [a for a in legal if a.kind == "play" and len(a.cards or ()) == size]
+            if out and len(legal) > 1:
+                config = SearchConfig(simulate=_first_out)
+                hints = analyse(state, iterations=80, seed=4, config=config)
+                assert all(0.0 <= h.value <= 1.0 for h in hints)
+                assert hints[0].value == 1.0 and hints[0].action in out
+                assert SearchAgent(iterations=80, seed=2).act(state) in out
+                payoff = recommend(state, iterations=80, seed=4)
+                assert payoff[0].action in out and payoff[0].value > 1.0
+                return
+            state.apply(HeuristicAgent(seed=deal).act(state))
+    raise AssertionError("no position with a choice to go out")

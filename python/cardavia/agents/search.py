@@ -29,7 +29,7 @@ here only orchestrates: every simulated card is played in Rust.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardavia.agents.base import (
@@ -67,6 +67,11 @@ class SearchConfig:
     policy: str | None = None
     playouts_per_world: int = 1
     min_samples: int = _MIN_SAMPLES
+    simulate: (
+        Callable[[State, Sequence[Action], int, int, str, int], tuple[list[float], bool]] | None
+    ) = None
+    """Replaces :func:`_simulate` (same arguments and result): a game's own objective for a
+    search that is not ranked by payoff (Zheng Shangyou's SearchAgent plays to go out first)."""
 
 
 def _strategy(state: State) -> Strategy | None:
@@ -141,6 +146,7 @@ def analyse(
     candidates = [_Candidate(line) for line in _lines(state, strategy)]
     # A strategy may draw its worlds itself (an opponent model), else the game's resample.
     resample = getattr(strategy, "resample", None)
+    simulate = config.simulate or _simulate
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds * _TIME_MARGIN
     simulations = 0
@@ -165,7 +171,7 @@ def analyse(
                 continue
             if cand.exact and cand.stats.n >= 1:
                 continue  # the line ends the deal: one world told its value
-            values, exact = _simulate(
+            values, exact = simulate(
                 world, cand.line, player, playout_seed, policy, config.playouts_per_world
             )
             cand.exact = cand.exact and exact

@@ -413,6 +413,17 @@ class ZhengShangyouState(ClimbingState):
         hands, table = _core.zsy_resample(player, self._hands, self._table, sampler)
         return self._resampled(hands, table, new_seed)
 
+    def playout_winners(self, n: int, policy: str = "random", seed: int = 0) -> list[int]:
+        """The first player out (the deal's winner, ZSY-6.6) of each of ``n`` seeded playouts
+        of the rest of the deal in Rust (``policy`` as for :meth:`playout_returns`)."""
+        if self.is_terminal():
+            raise InvalidArgumentError("the deal is over: there is nothing to play out")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise InvalidArgumentError(f"n must be an int of at least 1, got {n!r}")
+        assert self._table is not None
+        out = self._table.playouts(n, policy=policy, seed=seed)
+        return [int(x) for x in out["finish_order"][:, 0]]
+
     def resample_by_rule(
         self, player: int, seed: int | None = None, *, draws: int = 16, mismatch_weight: float = 0.2
     ) -> ZhengShangyouState:

@@ -16,6 +16,8 @@ the choices are the lead and which beat to play.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardavia._core import CardSet, Rng
 from cardavia.agents.strategies.climbing_common import (
     ZHENG_SHANGYOU_SHAPES,
@@ -36,6 +38,19 @@ class ZhengShangyouStrategy:
     mismatch_weight = 0.2
     """A world's weight per decision of another player that the rule would have taken
     differently in it."""
+
+    def search_act(
+        self, state: State, *, seconds: float | None, iterations: int | None, seed: int
+    ) -> Action:
+        """The SearchAgent's move: the generic search (these worlds, these rollouts) valuing each
+        simulation 1 when the player goes out first and 0 otherwise — the deal's win (ZSY-6.6),
+        rather than the payoff ``recommend`` ranks by, whose card penalties and bomb bonuses
+        (ZSY-7.3, ZSY-7.5) pull towards other plays."""
+        from cardavia.agents.search import SearchConfig, analyse
+
+        config = SearchConfig(simulate=_first_out)
+        hints = analyse(state, seconds=seconds, iterations=iterations, seed=seed, config=config)
+        return hints[0].action
 
     def resample(self, state: State, player: int, seed: int) -> State:
         """The search's worlds: ``state.resample_by_rule`` — uniform draws consistent with what
@@ -74,6 +89,22 @@ class ZhengShangyouStrategy:
         assert player is not None
         hand = rank_counts(CardSet(state.observation(player)["hand"]))
         return ordered_candidates(state.legal_actions(), hand, ZHENG_SHANGYOU_SHAPES)
+
+
+def _first_out(
+    world: State, line: Sequence[Action], player: int, seed: int, policy: str, playouts: int
+) -> tuple[list[float], bool]:
+    """1 for each playout of ``line`` in ``world`` where ``player`` goes out first, else 0; and
+    whether the line itself ended the deal."""
+    child = world.clone()
+    for action in line:
+        child.apply(action)
+    if child.is_terminal():
+        result = child.result
+        assert result is not None
+        return [float(result["winner"] == player)], True
+    winners = child.playout_winners(playouts, policy=policy, seed=seed)  # type: ignore[attr-defined]
+    return [float(w == player) for w in winners], False
 
 
 STRATEGY = ZhengShangyouStrategy()
