@@ -12,6 +12,12 @@ the choices are the lead and which beat to play.
   (a response bomb scores a bonus, ZSY-7.3) when an opponent holds four cards or fewer, when it
   leaves at most two plays, or when it is the only beat; otherwise the cheapest beat, or a pass
   where passing is legal.
+
+**Search**: the greedy rollouts of ``ZhengShangyouState.playout_returns`` play this rule (ported
+to Rust, ``cardavia_core::climbing::zsy_rule``); the worlds come from
+``ZhengShangyouState.resample_by_rule`` (:meth:`ZhengShangyouStrategy.resample`: the rule as a
+model of the other players); the SearchAgent values a simulation by whether it goes out first
+(:meth:`ZhengShangyouStrategy.search_act`), ``recommend`` by payoff.
 """
 
 from __future__ import annotations
