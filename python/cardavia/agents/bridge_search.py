@@ -40,9 +40,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardavia import _core
-from cardavia._core import Card, CardSet
-from cardavia.agents.base import Hint, RunningMean
-from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card
+from cardavia._core import Card, CardSet, Rng
+from cardavia.agents.base import Hint, RunningMean, SeededAgent, require_decision
+from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card, opening_lead
 from cardavia.agents.strategies.bridge_system import (
     STRAINS,
     Auction,
@@ -53,12 +53,20 @@ from cardavia.agents.strategies.bridge_system import (
     explain_call,
     read_auction,
 )
+from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action
 from cardavia.games import bridge as bridge_module
 from cardavia.games.bridge import BridgeState
 from cardavia.games.climbing import derive_seed
 
-__all__ = ["analyse_bridge", "auction_boxes", "worlds"]
+__all__ = [
+    "DoubleDummyPlayer",
+    "PlayValue",
+    "analyse_bridge",
+    "auction_boxes",
+    "dd_play_values",
+    "worlds",
+]
 
 _TIME_MARGIN = 0.9
 # The auction's simulations are Python (the system bids for all four seats): stop earlier.
@@ -67,6 +75,9 @@ _MIN_SAMPLES = 8
 _WORLD_BATCH = 8
 _DRAWS_PER_WORLD = 2_000
 _CHECKED_CALLS = 6
+# Once the defenders' opening lead is known, worlds are drawn in rounds of these many per
+# world wanted, keeping those whose leader would have led that card, until enough are kept.
+_LEAD_OVERSAMPLE = (4, 12)
 _CALL_ACTIONS = {str(a): a for a in bridge_module.ACTIONS[: bridge_module.CARD_BASE]}
 
 
@@ -87,6 +98,22 @@ def worlds(
     docs), seeded. ``boxes`` (from :func:`auction_boxes`) saves reading the auction again."""
     if boxes is None:
         boxes = auction_boxes(state.calls)
+    lead = _lead_check(state, player)
+    if lead is None:
+        return _draw(state, player, count, seed, boxes)
+    kept: list[BridgeState] = []
+    spare: list[BridgeState] = []
+    for r, factor in enumerate(_LEAD_OVERSAMPLE):  # draw more while too few lead the card
+        for w in _draw(state, player, count * factor, derive_seed(seed, 7_000 + r), boxes):
+            (kept if lead(w) else spare).append(w)
+        if len(kept) >= count:
+            return kept[:count]
+    return kept + spare[: count - len(kept)]
+
+
+def _draw(
+    state: BridgeState, player: int, count: int, seed: int, boxes: Boxes
+) -> list[BridgeState]:
     found: list[BridgeState] = []
     if any(b is not None for b in boxes):
         found = state.resample_within(
@@ -97,6 +124,37 @@ def worlds(
         found.append(state.resample(player, seed=derive_seed(seed, 1_000 + k)))
         k += 1
     return found
+
+
+def _lead_check(state: BridgeState, player: int) -> Callable[[BridgeState], bool] | None:
+    """For the declarer once the opening lead is made: a test that a world's hand for the
+    leader would have led that card under the card rules' opening leads (top of a sequence,
+    fourth best, partner's suit...: the defenders' leading agreements, which the declarer is
+    told). None otherwise. A lead the rules would not make on any drawn world (a defender
+    leading off the rules) leaves the plain worlds in."""
+    plays = state._deal.plays()
+    declarer = state.declarer
+    if not plays or declarer is None or player % 2 != declarer % 2:
+        return None  # a defender's partner may lead off the rules (a searching agent does)
+    leader, card = plays[0]
+    obs = state.observation(player)
+    template = {
+        "seat_to_play": leader,
+        "declarer": obs["declarer"],
+        "dummy": obs["dummy"],
+        "contract": obs["contract"],
+        "dummy_hand": None,
+        "tricks": [],
+        "current_trick": {"leader": None, "cards": []},
+        "calls": obs["calls"],
+    }
+    played_by_leader = CardSet([c for seat, c in plays if seat == leader])
+
+    def check(world: BridgeState) -> bool:
+        hand = world.hands()[leader] | played_by_leader
+        return opening_lead({**template, "hand": [str(c) for c in hand]}, hand) == card
+
+    return check
 
 
 class _Cand:
@@ -136,6 +194,14 @@ def _dd_values(
     """The player's score after each legal card of ``world`` with double-dummy play from there
     on: card index -> ``returns()[player]``. ``solver(world)`` gives (card, tricks) pairs (or a
     mapping), the tricks the side to play takes from the current trick on."""
+    return {c: v for c, (v, _) in _dd_outcomes(world, player, solver).items()}
+
+
+def _dd_outcomes(
+    world: BridgeState, player: int, solver: Callable[[BridgeState], Any]
+) -> dict[int, tuple[float, int]]:
+    """Like :func:`_dd_values`, with the tricks the player's side takes in the whole deal:
+    card index -> (``returns()[player]``, tricks of the player's side)."""
     solved = solver(world)
     pairs = solved.items() if hasattr(solved, "items") else solved
     seat = world.seat_to_play
@@ -146,15 +212,17 @@ def _dd_values(
     remaining = 13 - sum(won)
     declarer_won = won[declarer] + won[(declarer + 2) % 4]
     vul = world.game.vulnerability
-    out: dict[int, float] = {}
+    out: dict[int, tuple[float, int]] = {}
     for card, tricks in pairs:
         if isinstance(card, Action):  # cardavia.bridge.solve_position: {Action: tricks}
             card = card.cards
         (c,) = card if isinstance(card, CardSet) else CardSet([card])
         side = int(tricks)
         ours = side if seat % 2 == declarer % 2 else remaining - side
-        ns = bridge_module.score(contract, declarer, vul, declarer_won + ours)
-        out[c.index] = float(ns if player % 2 == 0 else -ns)
+        total = declarer_won + ours  # the declaring side's tricks in the deal
+        ns = bridge_module.score(contract, declarer, vul, total)
+        mine = total if player % 2 == declarer % 2 else 13 - total
+        out[c.index] = (float(ns if player % 2 == 0 else -ns), mine)
     return out
 
 
@@ -367,6 +435,76 @@ def _call_search(
             reason = f"{explain_call(auction, str(a), hand)}; not simulated"
             hints.append(Hint(a, 0.0, 0.0, 0, reason))
     return hints
+
+
+class PlayValue:
+    """One card's values over the worlds of :func:`dd_play_values`: the player's mean score
+    (``score``, points) and the mean tricks his side takes in the deal (``tricks``)."""
+
+    __slots__ = ("action", "score", "tricks")
+
+    def __init__(self, action: Action):
+        self.action = action
+        self.score = RunningMean()
+        self.tricks = RunningMean()
+
+
+def dd_play_values(
+    state: BridgeState, player: int, count: int, seed: int, boxes: Boxes | None = None
+) -> list[PlayValue]:
+    """Every legal card of the seat to play (``player`` chooses: the declarer for dummy, BR-4.3)
+    valued over the same ``count`` worlds (:func:`worlds`: consistent with his view and the
+    auction), each solved double dummy after every card: best first by mean score, then mean
+    tricks, then the card rule's choice, then the lower card (a card that is never worse is
+    kept for later). The mean over the worlds, not the best world: a card that needs the
+    defenders' cards to lie well is only as good as the layouts where it works."""
+    solver = _dd_solver()
+    if solver is None:
+        raise InvalidArgumentError("dd_play_values needs the double-dummy solver in the core")
+    legal = state.legal_actions()
+    rule_card, _ = choose_card(state.observation(player), legal)
+    ordered = [rule_card] + [a for a in legal if a != rule_card]
+    values = {_card_index(a): PlayValue(a) for a in ordered}
+    for world in worlds(state, player, count, seed, boxes):
+        for c, (v, t) in _dd_outcomes(world, player, solver).items():
+            values[c].score.add(v)
+            values[c].tricks.add(t)
+    rank = {a: i for i, a in enumerate(ordered)}
+    return sorted(
+        values.values(), key=lambda pv: (-pv.score.mean, -pv.tricks.mean, rank[pv.action])
+    )
+
+
+class DoubleDummyPlayer(SeededAgent):
+    """The bidding system's calls (the HeuristicAgent's) and PIMC card play: each card is
+    :func:`dd_play_values`' best over ``worlds`` worlds solved double dummy. A cheaper,
+    fixed-size form of the SearchAgent's card play (no time budget, no successive rejection:
+    the cost of a decision is ``worlds`` solves), for measuring card play over thousands of
+    boards. A forced card (one legal card, or all of them equal) is played without solving.
+    Seeded per decision; reads only the player's view."""
+
+    def __init__(self, worlds: int = 16, seed: int | None = None):
+        super().__init__(seed)
+        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+            raise InvalidArgumentError(f"worlds must be an int of at least 1, got {worlds!r}")
+        self.worlds = worlds
+        self.name = f"ddplay@{worlds}"
+
+    def act(self, state: BridgeState) -> Action:
+        player = require_decision(state)
+        seed = self._next_seed()
+        if state.phase == "auction":
+            action: Action = STRATEGY.choose(state, Rng(seed))
+            return action
+        legal: list[Action] = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rule_card, _ = choose_card(state.observation(player), legal)
+        ordered = [rule_card] + [a for a in legal if a != rule_card]
+        twins = _equal_cards(ordered, PlayView(state.observation(player)))
+        if len(ordered) - len(twins) == 1:
+            return rule_card
+        return dd_play_values(state, player, self.worlds, seed)[0].action
 
 
 def analyse_bridge(

@@ -342,6 +342,13 @@ def choose_card(obs: dict[str, Any], legal: list[Action]) -> tuple[Action, str]:
     return legal[cards.index(card)], reason
 
 
+def opening_lead(obs: dict[str, Any], hand: CardSet) -> Card:
+    """The card the opening-lead rules lead from ``hand`` (every card is legal at the lead),
+    ``obs`` the leader's observation at the lead: what a search that knows these leading
+    agreements infers from a lead."""
+    return _opening_lead(PlayView(obs), list(hand))[0]
+
+
 def _card_phrase(v: PlayView, card: Card) -> str:
     if not v.trick:
         return "master" if v.is_master(card) else "lead"
