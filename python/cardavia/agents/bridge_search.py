@@ -148,11 +148,12 @@ def _lead_check(state: BridgeState, player: int) -> Callable[[BridgeState], bool
         "current_trick": {"leader": None, "cards": []},
         "calls": obs["calls"],
     }
+    auction = read_auction(obs["calls"])
     played_by_leader = CardSet([c for seat, c in plays if seat == leader])
 
     def check(world: BridgeState) -> bool:
         hand = world.hands()[leader] | played_by_leader
-        return opening_lead({**template, "hand": [str(c) for c in hand]}, hand) == card
+        return opening_lead({**template, "hand": [str(c) for c in hand]}, hand, auction) == card
 
     return check
 
