@@ -103,13 +103,14 @@ def timing(deals: int, seed: int, seconds: float) -> dict[str, float]:
 
 
 def _agent(name: str, seed: int) -> Any:
-    """``make_agent``'s names, and ``ddplay@W``: the DoubleDummyPlayer (the system's calls,
-    PIMC card play over W worlds per card)."""
+    """``make_agent``'s names, and ``ddplay@W`` / ``ddplay@WtR``: the DoubleDummyPlayer (the
+    system's calls, PIMC card play over W worlds per card, R tie rounds)."""
     from cardavia.agents import make_agent
     from cardavia.agents.bridge_search import DoubleDummyPlayer
 
-    if name.startswith("ddplay@"):
-        return DoubleDummyPlayer(int(name.partition("@")[2]), seed=seed)
+    if name.startswith("ddplay@"):  # ddplay@W, or ddplay@WtR: R tie rounds (default 2)
+        worlds, _, ties = name.partition("@")[2].partition("t")
+        return DoubleDummyPlayer(int(worlds), seed=seed, tie_rounds=int(ties or 2))
     return make_agent(name, seed=seed)
 
 

@@ -16,8 +16,12 @@ for his side) over the worlds, with a 95% interval, and cards clearly worse than
 stop being sampled (successive rejection), as in the generic search. Each world is finished by
 the double-dummy solver when the core has one (``solve_position`` in ``cardavia.bridge``: every
 card's tricks with best play by all four hands, turned into the score of the contract), else by
-Rust playouts under the greedy card rule (``playouts_per_world`` of them). A time budget stops
-between worlds; an iteration budget counts one card in one world as one simulation. Equal
+Rust playouts under the greedy card rule. A time budget stops between worlds, before a solve
+that the last one's time says would overrun it; a decision that cannot afford even one solve
+(the last solve with as many cards left took longer than the whole budget: a loaded machine)
+is valued by greedy playouts instead. An iteration budget counts one card in one world as one
+simulation (and always solves). Declarer's worlds also keep only layouts whose opening leader
+would have led the card led, under the lead rules (see :func:`worlds`). Equal
 cards (the same suit, every card ranked between them played or in the same hand) are searched
 once and share the value.
 
@@ -72,6 +76,9 @@ _TIME_MARGIN = 0.9
 # The auction's simulations are Python (the system bids for all four seats): stop earlier.
 _CALL_TIME_MARGIN = 0.75
 _MIN_SAMPLES = 8
+# Cards left in the deal -> how long the last double-dummy solve of a world took here: a time
+# budget's estimate of the next (a decision that cannot afford one solve uses playouts).
+_SOLVE_SECONDS: dict[int, float] = {}
 _WORLD_BATCH = 8
 _DRAWS_PER_WORLD = 2_000
 _CHECKED_CALLS = 6
@@ -256,17 +263,27 @@ def _play_search(
         return time.perf_counter() >= deadline
 
     done = False
-    last_solve = 0.0
+    cards_left = 52 - len(state._deal.plays())
+    last_solve = _SOLVE_SECONDS.get(cards_left, 0.0)
     while not spent() and not done:
         wseed = derive_seed(seed, batch)
         for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
             pseed = derive_seed(wseed, 10 + w_i)
-            if deadline is not None and sims and time.perf_counter() + last_solve > deadline:
-                done = True  # another solve would overrun the time budget
-                break
+            if (
+                deadline is not None
+                and solver is not None
+                and time.perf_counter() + last_solve > deadline
+            ):
+                if sims:
+                    done = True  # another solve would overrun the time budget
+                    break
+                solver = None  # even one solve would: greedy playouts this time
+                _SOLVE_SECONDS[cards_left] = last_solve / 2  # try a solve again next time
             t0 = time.perf_counter()
             dd = _dd_values(world, player, solver) if solver is not None else None
-            last_solve = time.perf_counter() - t0
+            if dd is not None:
+                last_solve = time.perf_counter() - t0
+                _SOLVE_SECONDS[cards_left] = last_solve
             for cand in cands:
                 if not cand.active:
                     continue
@@ -295,7 +312,7 @@ def _play_search(
         range(len(cands)),
         key=lambda i: (-cands[i].stats.mean if cands[i].stats.n else math.inf, i),
     )
-    how = "double dummy" if solver is not None else "greedy playouts"
+    how = "double dummy" if solver is not None else "greedy playouts"  # (the last used)
     hints = []
     for i in order:
         c = cands[i]
@@ -451,45 +468,78 @@ class PlayValue:
 
 
 def dd_play_values(
-    state: BridgeState, player: int, count: int, seed: int, boxes: Boxes | None = None
+    state: BridgeState,
+    player: int,
+    count: int,
+    seed: int,
+    boxes: Boxes | None = None,
+    tie_rounds: int = 0,
 ) -> list[PlayValue]:
     """Every legal card of the seat to play (``player`` chooses: the declarer for dummy, BR-4.3)
     valued over the same ``count`` worlds (:func:`worlds`: consistent with his view and the
     auction), each solved double dummy after every card: best first by mean score, then mean
-    tricks, then the card rule's choice, then the lower card (a card that is never worse is
-    kept for later). The mean over the worlds, not the best world: a card that needs the
-    defenders' cards to lie well is only as good as the layouts where it works."""
+    tricks, then the lower card (the worlds drawn see no difference, but keeping a high card
+    keeps control: cashing winners early is what loses tricks against the layouts they
+    missed), then the card rule's choice. The mean over the worlds, not the best world: a card
+    that needs the defenders' cards to lie well is only as good as the layouts where it
+    works.
+
+    ``tie_rounds``: while the best two cards tie exactly and are not equal cards (the same
+    suit with nothing between them), up to this many further rounds of ``count`` worlds are
+    solved and added. Few worlds often rate several cards the same (cashing a winner now or
+    keeping it, when no drawn layout punishes either) although some layouts do."""
     solver = _dd_solver()
     if solver is None:
         raise InvalidArgumentError("dd_play_values needs the double-dummy solver in the core")
     legal = state.legal_actions()
-    rule_card, _ = choose_card(state.observation(player), legal)
+    obs = state.observation(player)
+    rule_card, _ = choose_card(obs, legal)
     ordered = [rule_card] + [a for a in legal if a != rule_card]
     values = {_card_index(a): PlayValue(a) for a in ordered}
-    for world in worlds(state, player, count, seed, boxes):
-        for c, (v, t) in _dd_outcomes(world, player, solver).items():
-            values[c].score.add(v)
-            values[c].tricks.add(t)
     rank = {a: i for i, a in enumerate(ordered)}
-    return sorted(
-        values.values(), key=lambda pv: (-pv.score.mean, -pv.tricks.mean, rank[pv.action])
-    )
+    twins = _equal_cards(ordered, PlayView(obs)) if tie_rounds else {}
+
+    def key(pv: PlayValue) -> tuple[float, float, int, int]:
+        low = _card_index(pv.action) // 4  # the card's rank (index = rank * 4 + suit)
+        return (-pv.score.mean, -pv.tricks.mean, low, rank[pv.action])
+
+    for r in range(1 + tie_rounds):
+        rseed = seed if r == 0 else derive_seed(seed, 50_000 + r)
+        for world in worlds(state, player, count, rseed, boxes):
+            for c, (v, t) in _dd_outcomes(world, player, solver).items():
+                values[c].score.add(v)
+                values[c].tricks.add(t)
+        ranked = sorted(values.values(), key=key)
+        best = ranked[0]
+        rep = twins.get(best.action, best.action)
+        tied = [
+            pv
+            for pv in ranked[1:]
+            if key(pv)[:2] == key(best)[:2] and twins.get(pv.action, pv.action) != rep
+        ]
+        if not tied:
+            break
+    return sorted(values.values(), key=key)
 
 
 class DoubleDummyPlayer(SeededAgent):
     """The bidding system's calls (the HeuristicAgent's) and PIMC card play: each card is
-    :func:`dd_play_values`' best over ``worlds`` worlds solved double dummy. A cheaper,
+    :func:`dd_play_values`' best over ``worlds`` worlds solved double dummy (up to
+    ``tie_rounds`` more rounds of worlds while the best cards tie). A cheaper,
     fixed-size form of the SearchAgent's card play (no time budget, no successive rejection:
     the cost of a decision is ``worlds`` solves), for measuring card play over thousands of
     boards. A forced card (one legal card, or all of them equal) is played without solving.
     Seeded per decision; reads only the player's view."""
 
-    def __init__(self, worlds: int = 16, seed: int | None = None):
+    def __init__(self, worlds: int = 16, seed: int | None = None, tie_rounds: int = 2):
         super().__init__(seed)
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
             raise InvalidArgumentError(f"worlds must be an int of at least 1, got {worlds!r}")
+        if isinstance(tie_rounds, bool) or not isinstance(tie_rounds, int) or tie_rounds < 0:
+            raise InvalidArgumentError(f"tie_rounds must be an int >= 0, got {tie_rounds!r}")
         self.worlds = worlds
-        self.name = f"ddplay@{worlds}"
+        self.tie_rounds = tie_rounds
+        self.name = f"ddplay@{worlds}" + (f"t{tie_rounds}" if tie_rounds != 2 else "")
 
     def act(self, state: BridgeState) -> Action:
         player = require_decision(state)
@@ -505,7 +555,8 @@ class DoubleDummyPlayer(SeededAgent):
         twins = _equal_cards(ordered, PlayView(state.observation(player)))
         if len(ordered) - len(twins) == 1:
             return rule_card
-        return dd_play_values(state, player, self.worlds, seed)[0].action
+        best = dd_play_values(state, player, self.worlds, seed, tie_rounds=self.tie_rounds)
+        return best[0].action
 
 
 def analyse_bridge(
