@@ -426,3 +426,19 @@ def test_double_dummy_player_is_legal_reproducible_and_blind_to_hidden_cards() -
     assert DoubleDummyPlayer(4, seed=9).act(base) == DoubleDummyPlayer(4, seed=9).act(swapped)
     with pytest.raises(InvalidArgumentError):
         DoubleDummyPlayer(0)
+
+
+def test_a_time_budget_too_short_for_one_solve_uses_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardavia.agents import bridge_search
+
+    state = _after_lead(21)
+    cards_left = 52 - len(state._deal.plays())
+    monkeypatch.setitem(bridge_search._SOLVE_SECONDS, cards_left, 30.0)  # the last solve: 30 s
+    hints = recommend(state, seconds=0.3, seed=1)
+    assert sorted(str(h.action) for h in hints) == sorted(map(str, state.legal_actions()))
+    assert "greedy playouts" in hints[0].reason and hints[0].samples > 0
+    assert bridge_search._SOLVE_SECONDS[cards_left] == 15.0  # halved: a solve is tried again
+    with pytest.raises(InvalidArgumentError):
+        DoubleDummyPlayer(4, tie_rounds=-1)
