@@ -434,11 +434,11 @@ def test_a_time_budget_too_short_for_one_solve_uses_playouts(
     from cardavia.agents import bridge_search
 
     state = _after_lead(21)
-    cards_left = 52 - len(state._deal.plays())
-    monkeypatch.setitem(bridge_search._SOLVE_SECONDS, cards_left, 30.0)  # the last solve: 30 s
+    trick = len(state._deal.plays()) // 4
+    monkeypatch.setitem(bridge_search._SOLVE_SECONDS, trick, 30.0)  # a solve lately: 30 s
     hints = recommend(state, seconds=0.3, seed=1)
     assert sorted(str(h.action) for h in hints) == sorted(map(str, state.legal_actions()))
     assert "greedy playouts" in hints[0].reason and hints[0].samples > 0
-    assert bridge_search._SOLVE_SECONDS[cards_left] == 15.0  # halved: a solve is tried again
+    assert bridge_search._SOLVE_SECONDS[trick] == 15.0  # halved: a solve is tried again
     with pytest.raises(InvalidArgumentError):
         DoubleDummyPlayer(4, tie_rounds=-1)

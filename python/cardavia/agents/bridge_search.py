@@ -17,8 +17,8 @@ stop being sampled (successive rejection), as in the generic search. Each world 
 the double-dummy solver when the core has one (``solve_position`` in ``cardavia.bridge``: every
 card's tricks with best play by all four hands, turned into the score of the contract), else by
 Rust playouts under the greedy card rule. A time budget stops between worlds, before a solve
-that the last one's time says would overrun it; a decision that cannot afford even one solve
-(the last solve with as many cards left took longer than the whole budget: a loaded machine)
+that the slowest one so far (in this trick, of this decision or lately) says would overrun it;
+a decision that cannot afford even one solve (a loaded machine, in the first tricks)
 is valued by greedy playouts instead. An iteration budget counts one card in one world as one
 simulation (and always solves). Declarer's worlds also keep only layouts whose opening leader
 would have led the card led, under the lead rules (see :func:`worlds`). Equal
@@ -77,8 +77,9 @@ _TIME_MARGIN = 0.9
 # worlds is drawn at a time: stop earlier (at 0.75, 1.18 s at the 99th percentile when loaded).
 _CALL_TIME_MARGIN = 0.6
 _MIN_SAMPLES = 8
-# Cards left in the deal -> how long the last double-dummy solve of a world took here: a time
-# budget's estimate of the next (a decision that cannot afford one solve uses playouts).
+# Trick number (0-12) -> how long a double-dummy solve of a world took here lately (the last
+# one, or 0.7 of the slowest before when that is more): a time budget's estimate of the next
+# solve (a decision that cannot afford one uses playouts).
 _SOLVE_SECONDS: dict[int, float] = {}
 _WORLD_BATCH = 8
 _DRAWS_PER_WORLD = 2_000
@@ -264,8 +265,8 @@ def _play_search(
         return time.perf_counter() >= deadline
 
     done = False
-    cards_left = 52 - len(state._deal.plays())
-    last_solve = _SOLVE_SECONDS.get(cards_left, 0.0)
+    trick = len(state._deal.plays()) // 4
+    slowest = _SOLVE_SECONDS.get(trick, 0.0)  # the next solve's estimate: the slowest yet
     while not spent() and not done:
         wseed = derive_seed(seed, batch)
         for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
@@ -273,18 +274,19 @@ def _play_search(
             if (
                 deadline is not None
                 and solver is not None
-                and time.perf_counter() + last_solve > deadline
+                and time.perf_counter() + slowest > deadline
             ):
                 if sims:
                     done = True  # another solve would overrun the time budget
                     break
                 solver = None  # even one solve would: greedy playouts this time
-                _SOLVE_SECONDS[cards_left] = last_solve / 2  # try a solve again next time
+                _SOLVE_SECONDS[trick] = slowest / 2  # try a solve again next time
             t0 = time.perf_counter()
             dd = _dd_values(world, player, solver) if solver is not None else None
             if dd is not None:
-                last_solve = time.perf_counter() - t0
-                _SOLVE_SECONDS[cards_left] = last_solve
+                took = time.perf_counter() - t0
+                slowest = max(slowest, took)
+                _SOLVE_SECONDS[trick] = max(took, 0.7 * _SOLVE_SECONDS.get(trick, 0.0))
             for cand in cands:
                 if not cand.active:
                     continue
@@ -309,9 +311,13 @@ def _play_search(
                 done = True
                 break
         batch += 1
-    order = sorted(
+    order = sorted(  # best mean first; on a tie the lower card (it keeps control), then the rule's
         range(len(cands)),
-        key=lambda i: (-cands[i].stats.mean if cands[i].stats.n else math.inf, i),
+        key=lambda i: (
+            -cands[i].stats.mean if cands[i].stats.n else math.inf,
+            _card_index(cands[i].action) // 4,
+            i,
+        ),
     )
     how = "double dummy" if solver is not None else "greedy playouts"  # (the last used)
     hints = []
