@@ -11,7 +11,16 @@ Run (modest sizes; the machine is shared)::
     nice -n 10 python benches/strength_bridge.py --boards 200 --pairs heuristic:random
     nice -n 10 python benches/strength_bridge.py --boards 100 --pairs search@300:heuristic
     nice -n 10 python benches/strength_bridge.py --timing 5     # recommend() p50/p99 at 1 s
-    nice -n 10 python benches/strength_bridge.py --declarer-loss search:1 --boards 1000
+    # issue 15 (a): declarer (and dummy) by the agent, a double-dummy defence after the lead
+    nice -n 10 python benches/strength_bridge.py --declarer-loss ddplay@10 --defence dd \
+        --boards 1000 --seed 3000 --out loss.jsonl
+    # issue 15 (b): the same bidding at both tables, PIMC card play against the card rules
+    nice -n 10 python benches/strength_bridge.py --play-match ddplay@2:heuristic \
+        --boards 2000 --seed 5000 --out match.jsonl
+
+``--start N`` runs boards N.. (split a run over processes; the boards are the same as in one
+run), ``--out`` appends a JSON line per board. ``ddplay@W`` is the DoubleDummyPlayer (the
+system's calls, PIMC card play over W worlds per card; ``ddplay@WtR``: R tie rounds).
 
 ``--pairs`` takes comma-separated ``A:B`` agent names (``random``, ``heuristic``,
 ``search``, ``search:SECONDS``, ``search@ITERATIONS``). "heuristic" is the bidding system with
