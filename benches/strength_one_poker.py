@@ -22,7 +22,7 @@ import cardavia
 from cardavia import _core
 from cardavia.agents import HeuristicAgent, RandomAgent, SearchAgent
 from cardavia.agents.base import Agent
-from cardavia.agents.strategies.one_poker import ITERATIONS
+from cardavia.agents.strategies.one_poker import BLIND, ITERATIONS
 
 
 def make(name: str, seed: int) -> Agent:
@@ -77,15 +77,25 @@ def pairing(a: str, b: str, matches: int, seed: int, max_deals: int) -> None:
 
 
 def exploitability() -> None:
+    """The curve by iterations of the plain equilibrium (chip payoff) and of the restricted
+    Nash response the search plays (``BLIND`` percent card-blind opponent), with each one's
+    value against the card-blind opponent alone (first player, second player)."""
     print("exploitability of the abstract deal (antes per deal; the stack is 20 antes)")
-    for ups in ((1, 1), (2, 0), (0, 2), (2, 2)):
-        for depth in (5, 19):
-            curve = []
-            for it in (10, 30, 100, 300, 1000, ITERATIONS):
-                e = _core.one_poker_cfr_exploitability(depth, ups, it)[0]
-                curve.append(f"{it}:{e:.5f}")
-            v = _core.one_poker_cfr_exploitability(depth, ups, ITERATIONS)[1]
-            print(f"  UP {ups} depth {depth}: {' '.join(curve)} (value {v:+.4f})")
+    for blind in (0, BLIND):
+        name = "equilibrium" if blind == 0 else f"restricted Nash response, {blind}% card-blind"
+        print(f" {name}:")
+        for ups in ((1, 1), (2, 0), (0, 2), (2, 2)):
+            for depth in (5, 19):
+                curve = []
+                for it in (10, 30, 100, 300, 1000, ITERATIONS):
+                    e = _core.one_poker_cfr_exploitability(depth, ups, it, blind)[0]
+                    curve.append(f"{it}:{e:.5f}")
+                v = _core.one_poker_cfr_exploitability(depth, ups, ITERATIONS, blind)[1]
+                vb = _core.one_poker_cfr_against_blind(depth, ups, ITERATIONS, blind)
+                print(
+                    f"  UP {ups} depth {depth}: {' '.join(curve)} (value {v:+.4f}; against "
+                    f"the card-blind player {vb[0]:+.3f} / {vb[1]:+.3f})"
+                )
 
 
 def timing(deals: int, seed: int) -> None:
