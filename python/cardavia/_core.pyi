@@ -1165,8 +1165,8 @@ def one_poker_cfr_lock(
     a: int,
     b: int,
     iterations: int,
-    blind: int = 0,
-    risk: int = 0,
+    blind: int = ...,
+    risk: int = ...,
 ) -> tuple[tuple[float, float], tuple[float, float]]: ...
 def one_poker_cfr_bet(
     depth: float,
@@ -1176,14 +1176,14 @@ def one_poker_cfr_bet(
     history: Sequence[tuple[str, float]],
     scale: float,
     iterations: int,
-    blind: int = 0,
-    risk: int = 0,
+    blind: int = ...,
+    risk: int = ...,
 ) -> list[tuple[str, int, float, float]]: ...
 def one_poker_cfr_exploitability(
-    depth: float, ups: tuple[int, int], iterations: int, blind: int = 0, risk: int = 0
+    depth: float, ups: tuple[int, int], iterations: int, blind: int = ..., risk: int = ...
 ) -> tuple[float, float, float, float]: ...
 def one_poker_cfr_against_blind(
-    depth: float, ups: tuple[int, int], iterations: int, blind: int = 0, risk: int = 0
+    depth: float, ups: tuple[int, int], iterations: int, blind: int = ..., risk: int = ...
 ) -> tuple[float, float]: ...
 def holdem_combo_index(a: int, b: int) -> int: ...
 def holdem_hand_strengths(
