@@ -17,13 +17,14 @@ use std::sync::Arc;
 // ---------------------------------------------------------------------------------------------
 // One Poker.
 
-fn spec(depth: f64, ups: (u8, u8)) -> PyResult<Spec> {
+fn spec(depth: f64, ups: (Int<u8>, Int<u8>)) -> PyResult<Spec> {
     spec_blind(depth, ups, 0, 0)
 }
 
 /// The spec with a card-blind opponent of weight ``blind`` percent (`Spec::with_blind`) and
 /// the first player's risk aversion ``risk`` (`Spec::with_risk`).
-fn spec_blind(depth: f64, ups: (u8, u8), blind: u8, risk: i16) -> PyResult<Spec> {
+fn spec_blind(depth: f64, ups: (Int<u8>, Int<u8>), blind: u8, risk: i16) -> PyResult<Spec> {
+    let ups = (ups.0 .0, ups.1 .0);
     if !depth.is_finite() || depth < 0.0 {
         return Err(invalid_argument(format!(
             "depth must be a finite number of antes ≥ 0, got {depth}"
@@ -54,7 +55,7 @@ fn rank_arg(rank: u8, what: &str) -> PyResult<u8> {
 
 /// The abstract depth (antes) a real effective depth of ``depth`` antes is solved at.
 #[pyfunction]
-pub fn one_poker_cfr_depth(depth: f64, ups: (u8, u8)) -> PyResult<u32> {
+pub fn one_poker_cfr_depth(depth: f64, ups: (Int<u8>, Int<u8>)) -> PyResult<u32> {
     Ok(spec(depth, ups)?.depth)
 }
 
@@ -72,7 +73,7 @@ pub fn one_poker_cfr_depth(depth: f64, ups: (u8, u8)) -> PyResult<u32> {
 pub fn one_poker_cfr_lock(
     py: Python<'_>,
     depth: f64,
-    ups: (u8, u8),
+    ups: (Int<u8>, Int<u8>),
     role: Int<Usize>,
     a: Int<u8>,
     b: Int<u8>,
@@ -131,7 +132,7 @@ fn abstract_of(kind: &str, to: f64) -> PyResult<AbstractAction> {
 pub fn one_poker_cfr_bet(
     py: Python<'_>,
     depth: f64,
-    ups: (u8, u8),
+    ups: (Int<u8>, Int<u8>),
     role: Int<Usize>,
     rank: Int<u8>,
     history: Vec<(String, f64)>,
@@ -202,7 +203,7 @@ pub fn one_poker_cfr_bet(
 pub fn one_poker_cfr_exploitability(
     py: Python<'_>,
     depth: f64,
-    ups: (u8, u8),
+    ups: (Int<u8>, Int<u8>),
     iterations: Int<u32>,
     blind: Int<u8>,
     risk: Int<i16>,
@@ -227,7 +228,7 @@ pub fn one_poker_cfr_exploitability(
 pub fn one_poker_cfr_against_blind(
     py: Python<'_>,
     depth: f64,
-    ups: (u8, u8),
+    ups: (Int<u8>, Int<u8>),
     iterations: Int<u32>,
     blind: Int<u8>,
     risk: Int<i16>,
@@ -330,7 +331,7 @@ pub fn holdem_search_values<'py>(
     hand: &PyHoldemHand,
     player: Int<Usize>,
     ranges: PyReadonlyArray2<'py, f64>,
-    candidates: Vec<(String, Option<u32>)>,
+    candidates: Vec<(Text, Option<Int<u32>>)>,
     policy: Text,
     first: Int<u64>,
     worlds: Int<Usize>,
@@ -365,11 +366,11 @@ pub fn holdem_search_values<'py>(
         .collect();
     let bets: Vec<Bet> = candidates
         .iter()
-        .map(|(k, a)| match (k.as_str(), a) {
+        .map(|(k, a)| match (&**k, a.map(|t| t.0)) {
             ("fold", _) => Ok(Bet::Fold),
             ("check", _) => Ok(Bet::Check),
             ("call", _) => Ok(Bet::Call),
-            ("bet" | "raise", Some(t)) => Ok(Bet::RaiseTo(*t)),
+            ("bet" | "raise", Some(t)) => Ok(Bet::RaiseTo(t)),
             _ => Err(invalid_argument(format!("unknown candidate {k:?} {a:?}"))),
         })
         .collect::<PyResult<_>>()?;
