@@ -22,7 +22,7 @@ import cardavia
 from cardavia import _core
 from cardavia.agents import HeuristicAgent, RandomAgent, SearchAgent
 from cardavia.agents.base import Agent
-from cardavia.agents.strategies.one_poker import ITERATIONS
+from cardavia.agents.strategies.one_poker import BLIND, ITERATIONS
 
 
 def make(name: str, seed: int) -> Agent:
@@ -51,7 +51,9 @@ def play(names: tuple[str, str], seed: int, max_deals: int) -> tuple[float, floa
     return score, float(stacks[0] - 20), deals
 
 
-def pairing(a: str, b: str, matches: int, seed: int, max_deals: int) -> None:
+def pairing(a: str, b: str, matches: int, seed: int, max_deals: int, report: int = 0) -> None:
+    """``matches`` shoes (seeds ``seed`` ..), each played in both seatings; the running
+    result is printed every ``report`` shoes (0: at the end only)."""
     scores: list[float] = []
     chips = 0.0
     deals = 0
@@ -65,27 +67,40 @@ def pairing(a: str, b: str, matches: int, seed: int, max_deals: int) -> None:
         scores.append(1.0 - s)
         chips -= c
         deals += d
-    n = len(scores)
-    mean = sum(scores) / n
-    var = sum((x - mean) ** 2 for x in scores) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    print(
-        f"{a} vs {b}: {n} matches ({matches} shoes x 2 seatings), {a} wins "
-        f"{mean:.1%} ± {half:.1%}; {chips / deals:+.3f} chips/deal for {a} over {deals} deals; "
-        f"{time.process_time() - t0:.0f} s CPU"
-    )
+        if m + 1 == matches or (report and (m + 1) % report == 0):
+            n = len(scores)
+            mean = sum(scores) / n
+            var = sum((x - mean) ** 2 for x in scores) / (n - 1)
+            half = 1.96 * math.sqrt(var / n)
+            print(
+                f"{a} vs {b}: {n} matches ({m + 1} shoes x 2 seatings, seeds {seed}..), {a} "
+                f"wins {mean:.1%} ± {half:.1%} ({sum(scores):g} points); "
+                f"{chips / deals:+.3f} chips/deal for {a} over {deals} deals; "
+                f"{time.process_time() - t0:.0f} s CPU",
+                flush=True,
+            )
 
 
 def exploitability() -> None:
+    """The curve by iterations of the plain equilibrium (chip payoff) and of the restricted
+    Nash response the search plays (``BLIND`` percent card-blind opponent), with each one's
+    value against the card-blind opponent alone (first player, second player)."""
     print("exploitability of the abstract deal (antes per deal; the stack is 20 antes)")
-    for ups in ((1, 1), (2, 0), (0, 2), (2, 2)):
-        for depth in (5, 19):
-            curve = []
-            for it in (10, 30, 100, 300, 1000, ITERATIONS):
-                e = _core.one_poker_cfr_exploitability(depth, ups, it)[0]
-                curve.append(f"{it}:{e:.5f}")
-            v = _core.one_poker_cfr_exploitability(depth, ups, ITERATIONS)[1]
-            print(f"  UP {ups} depth {depth}: {' '.join(curve)} (value {v:+.4f})")
+    for blind in (0, BLIND):
+        name = "equilibrium" if blind == 0 else f"restricted Nash response, {blind}% card-blind"
+        print(f" {name}:")
+        for ups in ((1, 1), (2, 0), (0, 2), (2, 2)):
+            for depth in (5, 19):
+                curve = []
+                for it in (10, 30, 100, 300, 1000, ITERATIONS):
+                    e = _core.one_poker_cfr_exploitability(depth, ups, it, blind)[0]
+                    curve.append(f"{it}:{e:.5f}")
+                v = _core.one_poker_cfr_exploitability(depth, ups, ITERATIONS, blind)[1]
+                vb = _core.one_poker_cfr_against_blind(depth, ups, ITERATIONS, blind)
+                print(
+                    f"  UP {ups} depth {depth}: {' '.join(curve)} (value {v:+.4f}; against "
+                    f"the card-blind player {vb[0]:+.3f} / {vb[1]:+.3f})"
+                )
 
 
 def timing(deals: int, seed: int) -> None:
@@ -118,6 +133,7 @@ def main() -> None:
     ap.add_argument("--pairs", default="search-random,search-heuristic,heuristic-random")
     ap.add_argument("--exploitability", action="store_true")
     ap.add_argument("--timing", type=int, default=0, help="time recommend() on N deals")
+    ap.add_argument("--report", type=int, default=0, help="print the running result every N shoes")
     args = ap.parse_args()
     if args.timing:
         timing(args.timing, args.seed)
@@ -127,7 +143,7 @@ def main() -> None:
         return
     for pair in args.pairs.split(","):
         a, b = pair.split("-")
-        pairing(a, b, args.matches, args.seed, args.max_deals)
+        pairing(a, b, args.matches, args.seed, args.max_deals, args.report)
 
 
 if __name__ == "__main__":

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import cardavia
 from cardavia import _core
 from cardavia.agents import HeuristicAgent, RandomAgent, SearchAgent
 from cardavia.agents.base import Agent
-from cardavia.agents.strategies.one_poker import ITERATIONS, rank_index, strength
+from cardavia.agents.strategies.one_poker import (
+    BLIND,
+    ITERATIONS,
+    certainty_equivalent,
+    rank_index,
+    risk_aversion,
+    strength,
+)
 from cardavia.errors import InvalidArgumentError
 from cardavia.game import State
 
@@ -24,9 +33,12 @@ def _stock(first: list[str], second: list[str], rest_seed: int = 0) -> str:
     return " ".join([first[0], second[0], first[1], second[1], *rest])
 
 
-def _deal(first: list[str], second: list[str], stacks: tuple[int, int] = (20, 20)) -> State:
+def _deal(
+    first: list[str], second: list[str], stacks: tuple[int, int] = (20, 20), number: int = 1
+) -> State:
     spec = GAME.first_deal(1, stock=_stock(first, second))
     spec["stacks"] = list(stacks)
+    spec["number"] = number
     return GAME.new_state(seed=7, deal=spec)
 
 
@@ -184,3 +196,55 @@ def test_recommend_on_a_finished_deal_is_an_error() -> None:
     state.apply("check")
     with pytest.raises(InvalidArgumentError):
         cardavia.recommend(state, iterations=1, seed=0)
+
+
+def test_the_match_equity_risk_follows_the_players_record() -> None:
+    assert risk_aversion(0, 0) == 0 and risk_aversion(0, 30) == 0
+    assert risk_aversion(10, 10) > 0 > risk_aversion(-10, 10)
+    assert risk_aversion(10, 10) == -risk_aversion(-10, 10)
+    assert risk_aversion(15, 10) >= risk_aversion(5, 10)
+    assert risk_aversion(10, 40) <= risk_aversion(10, 5)  # the same chips over more deals
+    for theta in (-0.08, 0.0, 0.02, 0.16):
+        for x in (-19.0, -1.0, 0.0, 3.0, 19.0):
+            u = x if theta == 0 else (1 - math.exp(-theta * x)) / theta
+            assert certainty_equivalent(u, theta) == pytest.approx(x)
+
+
+def test_ahead_in_the_match_a_fold_is_still_valued_at_the_chips_given_up() -> None:
+    # Deal 12, the player to act has won 10 chips: the payoff is risk-averse utility, the
+    # hint values its certainty equivalent in chips.
+    state = _deal(["Kh", "3c"], ["4d", "6s"], stacks=(30, 10), number=12)
+    state.apply("lock 3c")
+    state.apply("lock 4d")
+    state.apply("bet to 5")
+    hints = cardavia.recommend(state, iterations=1, seed=0)
+    fold = next(h for h in hints if h.action.kind == "fold")
+    assert fold.value == pytest.approx(-1.0)
+    assert len({str(h.action) for h in hints}) == len(hints)
+
+
+def test_the_leader_calls_an_all_in_less_often_than_the_chip_solve() -> None:
+    # The second player facing an all-in at 19 antes deep: risk-averse (ahead in the match),
+    # he calls less often with a king and with a 2 (which only beats an ace, OP-2.3) than
+    # the chip solve does.
+    history = [("bet", 19.0)]
+
+    def call(rank: int, risk: int) -> float:
+        rows = _core.one_poker_cfr_bet(19, (1, 1), 1, rank, history, 1.0, ITERATIONS, BLIND, risk)
+        return next(p for kind, _to, p, _v in rows if kind == "call")
+
+    # The solve's risk is the first player's: the second is risk-averse when it is negative.
+    for rank in (rank_index("K"), rank_index("2")):
+        assert call(rank, -80) < call(rank, 0) - 0.2
+
+
+def test_the_played_solve_answers_a_card_blind_opponent_and_stays_near_equilibrium() -> None:
+    plain = _core.one_poker_cfr_against_blind(19, (1, 1), ITERATIONS, 0)
+    played = _core.one_poker_cfr_against_blind(19, (1, 1), ITERATIONS, BLIND)
+    assert played[0] > plain[0] and played[1] > plain[1]
+    exploitability = _core.one_poker_cfr_exploitability(19, (1, 1), ITERATIONS, BLIND)[0]
+    assert exploitability < 0.2  # 1% of the 20-ante stack (issue 16)
+    with pytest.raises(InvalidArgumentError):
+        _core.one_poker_cfr_exploitability(19, (1, 1), 10, 101)
+    with pytest.raises(InvalidArgumentError):
+        _core.one_poker_cfr_exploitability(19, (1, 1), 10, 0, 600)

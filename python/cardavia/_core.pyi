@@ -92,6 +92,7 @@ __all__ = [
     "one_poker_cfr_lock",
     "one_poker_cfr_bet",
     "one_poker_cfr_exploitability",
+    "one_poker_cfr_against_blind",
     "holdem_combo_index",
     "holdem_hand_strengths",
     "holdem_narrow_ranges",
@@ -1167,7 +1168,14 @@ def one_poker_simulate(
 
 def one_poker_cfr_depth(depth: float, ups: tuple[int, int]) -> int: ...
 def one_poker_cfr_lock(
-    depth: float, ups: tuple[int, int], role: int, a: int, b: int, iterations: int
+    depth: float,
+    ups: tuple[int, int],
+    role: int,
+    a: int,
+    b: int,
+    iterations: int,
+    blind: int = ...,
+    risk: int = ...,
 ) -> tuple[tuple[float, float], tuple[float, float]]: ...
 def one_poker_cfr_bet(
     depth: float,
@@ -1177,10 +1185,15 @@ def one_poker_cfr_bet(
     history: Sequence[tuple[str, float]],
     scale: float,
     iterations: int,
+    blind: int = ...,
+    risk: int = ...,
 ) -> list[tuple[str, int, float, float]]: ...
 def one_poker_cfr_exploitability(
-    depth: float, ups: tuple[int, int], iterations: int
+    depth: float, ups: tuple[int, int], iterations: int, blind: int = ..., risk: int = ...
 ) -> tuple[float, float, float, float]: ...
+def one_poker_cfr_against_blind(
+    depth: float, ups: tuple[int, int], iterations: int, blind: int = ..., risk: int = ...
+) -> tuple[float, float]: ...
 def holdem_combo_index(a: int, b: int) -> int: ...
 def holdem_hand_strengths(
     board: _CardInput, weights: Sequence[float] | None, runouts: int, seed: int

@@ -67,6 +67,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(poker_search::one_poker_cfr_lock, m)?)?;
     m.add_function(wrap_pyfunction!(poker_search::one_poker_cfr_bet, m)?)?;
     m.add_function(wrap_pyfunction!(
+        poker_search::one_poker_cfr_against_blind,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
         poker_search::one_poker_cfr_exploitability,
         m
     )?)?;

@@ -18,6 +18,12 @@ use std::sync::Arc;
 // One Poker.
 
 fn spec(depth: f64, ups: (Int<u8>, Int<u8>)) -> PyResult<Spec> {
+    spec_blind(depth, ups, 0, 0)
+}
+
+/// The spec with a card-blind opponent of weight ``blind`` percent (`Spec::with_blind`) and
+/// the first player's risk aversion ``risk`` (`Spec::with_risk`).
+fn spec_blind(depth: f64, ups: (Int<u8>, Int<u8>), blind: u8, risk: i16) -> PyResult<Spec> {
     let ups = (ups.0 .0, ups.1 .0);
     if !depth.is_finite() || depth < 0.0 {
         return Err(invalid_argument(format!(
@@ -28,7 +34,7 @@ fn spec(depth: f64, ups: (Int<u8>, Int<u8>)) -> PyResult<Spec> {
     if bucket == 0 && depth > 0.0 {
         bucket = 1; // any chip behind means a betting round is played
     }
-    Spec::new(bucket, [ups.0, ups.1]).map_err(to_py)
+    Spec::with_risk(bucket, [ups.0, ups.1], blind, risk).map_err(to_py)
 }
 
 fn solution(py: Python<'_>, spec: Spec, iterations: u32) -> PyResult<Arc<Solution>> {
@@ -56,8 +62,14 @@ pub fn one_poker_cfr_depth(depth: f64, ups: (Int<u8>, Int<u8>)) -> PyResult<u32>
 /// The lock of player ``role`` (0 first, 1 second) holding ranks ``a`` and ``b`` (0 = 2 .. 12 =
 /// A) in the abstract deal of effective depth ``depth`` antes and UP counts ``ups`` (first,
 /// second): ``((p_a, p_b), (v_a, v_b))``, the equilibrium chances of locking each card and the
-/// expected result in antes of locking it (both then play the equilibrium).
+/// expected result in antes of locking it (both then play the equilibrium). With ``blind`` > 0
+/// (percent) the solve is the restricted Nash response to a card-blind opponent of that
+/// weight (`Spec::with_blind`) and the values are against that mixture. With ``risk`` ≠ 0 the
+/// first player's payoff is the exponential utility of `Spec::with_risk` (θ = risk / 1000 per
+/// ante) and the values are in that utility.
 #[pyfunction]
+#[pyo3(signature = (depth, ups, role, a, b, iterations, blind=Int(0), risk=Int(0)))]
+#[allow(clippy::too_many_arguments)]
 pub fn one_poker_cfr_lock(
     py: Python<'_>,
     depth: f64,
@@ -66,12 +78,14 @@ pub fn one_poker_cfr_lock(
     a: Int<u8>,
     b: Int<u8>,
     iterations: Int<u32>,
+    blind: Int<u8>,
+    risk: Int<i16>,
 ) -> PyResult<((f64, f64), (f64, f64))> {
     let role = role.0 .0;
     let a = a.0;
     let b = b.0;
     let iterations = iterations.0;
-    let s = solution(py, spec(depth, ups)?, iterations)?;
+    let s = solution(py, spec_blind(depth, ups, blind.0, risk.0)?, iterations)?;
     if role > 1 {
         return Err(invalid_argument(format!("role is 0 or 1, got {role}")));
     }
@@ -111,7 +125,9 @@ fn abstract_of(kind: &str, to: f64) -> PyResult<AbstractAction> {
 /// ``history`` (``(kind, raise-to in antes)`` per action, in order; amounts of fold, check and
 /// call are ignored), each real raise mapped to the nearest abstract size. Returns per abstract
 /// action ``(kind, raise-to in antes or 0, equilibrium probability, expected result in antes)``.
+/// ``blind`` as in `one_poker_cfr_lock`.
 #[pyfunction]
+#[pyo3(signature = (depth, ups, role, rank, history, scale, iterations, blind=Int(0), risk=Int(0)))]
 #[allow(clippy::too_many_arguments)]
 pub fn one_poker_cfr_bet(
     py: Python<'_>,
@@ -122,11 +138,13 @@ pub fn one_poker_cfr_bet(
     history: Vec<(String, f64)>,
     scale: f64,
     iterations: Int<u32>,
+    blind: Int<u8>,
+    risk: Int<i16>,
 ) -> PyResult<Vec<(String, u32, f64, f64)>> {
     let role = role.0 .0;
     let rank = rank.0;
     let iterations = iterations.0;
-    let s = solution(py, spec(depth, ups)?, iterations)?;
+    let s = solution(py, spec_blind(depth, ups, blind.0, risk.0)?, iterations)?;
     let rank = rank_arg(rank, "rank")?;
     if role > 1 {
         return Err(invalid_argument(format!("role is 0 or 1, got {role}")));
@@ -178,16 +196,20 @@ pub fn one_poker_cfr_bet(
 
 /// ``(exploitability, value, best response of the first, of the second)`` in antes per deal
 /// of the abstract deal (depth bucket of ``depth``, UP counts ``ups``) solved with
-/// ``iterations`` CFR+ iterations.
+/// ``iterations`` CFR+ iterations (``blind`` as in `one_poker_cfr_lock`: the exploitability is
+/// then that of the restricted Nash response, against an unrestricted best responder).
 #[pyfunction]
+#[pyo3(signature = (depth, ups, iterations, blind=Int(0), risk=Int(0)))]
 pub fn one_poker_cfr_exploitability(
     py: Python<'_>,
     depth: f64,
     ups: (Int<u8>, Int<u8>),
     iterations: Int<u32>,
+    blind: Int<u8>,
+    risk: Int<i16>,
 ) -> PyResult<(f64, f64, f64, f64)> {
     let iterations = iterations.0;
-    let s = solution(py, spec(depth, ups)?, iterations)?;
+    let s = solution(py, spec_blind(depth, ups, blind.0, risk.0)?, iterations)?;
     Ok(py.detach(|| {
         (
             s.exploitability(),
@@ -196,6 +218,23 @@ pub fn one_poker_cfr_exploitability(
             s.best_response(1),
         )
     }))
+}
+
+/// ``(first, second)``: each player's expected result (antes per deal) against a card-blind
+/// opponent alone (`Solution::value_against_blind`) when playing the solve of ``blind``
+/// percent (0: the plain equilibrium).
+#[pyfunction]
+#[pyo3(signature = (depth, ups, iterations, blind=Int(0), risk=Int(0)))]
+pub fn one_poker_cfr_against_blind(
+    py: Python<'_>,
+    depth: f64,
+    ups: (Int<u8>, Int<u8>),
+    iterations: Int<u32>,
+    blind: Int<u8>,
+    risk: Int<i16>,
+) -> PyResult<(f64, f64)> {
+    let s = solution(py, spec_blind(depth, ups, blind.0, risk.0)?, iterations.0)?;
+    Ok(py.detach(|| (s.value_against_blind(0), s.value_against_blind(1))))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,19 +21,44 @@ public UP/DOWN signals (OP-3.6), the stacks, the pot and the betting so far.
   range (OP-4.5), the opponent's all-in level capping it (chips beyond it would come back,
   OP-4.9).
 
-**The search** (``SearchAgent`` and :func:`cardavia.recommend`) plays an equilibrium of the
-deal computed by CFR+ in Rust (``cardavia_core::search::cfr``, documented there) over this
+**The search** (``SearchAgent`` and :func:`cardavia.recommend`) plays a solve of the deal
+computed by CFR+ in Rust (``cardavia_core::search::cfr``, documented there) over this
 abstraction: ranks as 13 buckets (suits never matter, OP-2.4), the two players' UP counts,
 the effective depth in antes (exact up to 24 antes, a geometric grid beyond), and bet sizes of
 min raise, ½, 1, 1½, 2½ × (pot + owed) and all-in (at most four bets and raises). The shoe's
 card removal and the cards seen in earlier deals are left out (each card is uniform in its
-group). A solve (1,500 iterations: exploitability about 0.001 ante per deal at 19 antes
-deep, ``benches/strength_one_poker.py --exploitability``) takes well under a second at first use
-of a depth and signal pair and is cached for the process; it is deterministic, so the same
-position always gets the same hints. Hints rank every legal action (the listing plus the
-abstract sizes mapped to exact amounts) by the equilibrium value in chips of the abstract
-action it stands for (a real raise maps to the abstract size nearest in ratio); the reason
-gives the equilibrium's frequency. The agent samples the equilibrium's mixed betting action
+group). Two things make the played solve more than the deal's chip equilibrium, both for the
+match (OP-6.1: the match is won by taking all 40 chips, not by chips per deal):
+
+* *A restricted Nash response* (:data:`BLIND`, 2%): each player's strategy is the best one
+  against an opponent who, with chance 2%, is *card-blind* — locks either card and takes each
+  action the game lists (fold, check or call, min raise, half pot, pot, all-in) with equal
+  chance whatever his cards — and otherwise plays anything at all (the solve's other side).
+  Against an equilibrium player it gives up little (exploitability 0.05 ante per deal at 19
+  antes deep, ¼% of the stack, against 0.001 for the equilibrium), against an opponent whose
+  bets say nothing about his card it stops bluffing into calls and calling all-ins with a 2
+  (it wins about 0.7 ante per deal more against the card-blind player).
+* *Match equity, not chips* (:func:`risk_aversion`). A player with an edge of ``mu`` antes per
+  deal (variance ``var``) wins the match from a stack of ``s`` with chance close to the
+  gambler's-ruin curve ``(1 - e^(-θs)) / (1 - e^(-40θ))``, ``θ = 2 mu / var``; a deal's result
+  ``x`` then changes that chance by a positive factor times ``u(x) = (1 - e^(-θx)) / θ``, the
+  same ``u`` whatever the stacks, and the opponent's chance is the complement, so the deal is
+  solved as a zero-sum game with payoff ``u`` (the leader risk-averse, the trailer
+  risk-seeking). The edge is estimated from the match so far as seen by the player — his net
+  chips over the deals played, shrunk toward no edge by :data:`PRIOR_DEALS` deals — with
+  :data:`DEAL_VARIANCE` antes² per deal, and θ is taken to the nearest of :data:`RISK_GRID`. In
+  deal 1 and in an even match θ is 0 and the payoff is chips; ahead, the player declines
+  coin-flips for the match that chips would accept, and behind he seeks them. Hint values are
+  then certainty equivalents: the chips whose utility is the action's expected utility (a
+  fold's value stays exactly the chips given up).
+
+A solve (1,500 iterations: the plain equilibrium's exploitability is about 0.001 ante per deal
+at 19 antes deep, ``benches/strength_one_poker.py --exploitability``) takes well under a
+second at first use of a depth, signal pair and risk and is cached for the process; it is
+deterministic, so the same position always gets the same hints. Hints rank every legal
+action (the listing plus the abstract sizes mapped to exact amounts) by the solve's value in
+chips of the abstract action it stands for (a real raise maps to the abstract size nearest in
+ratio); the reason gives the solve's frequency. The agent samples the solve's mixed betting action
 from its seed, and its lock likewise, with one look ahead: the unlocked card is kept for the
 next deal (OP-3.4), so when the two cards would end every showdown alike against any card the
 opponent's signal allows (a king and a queen against two DOWN cards), it locks the one that
@@ -63,12 +88,47 @@ from cardavia.agents.base import Hint
 from cardavia.errors import CardaviaError
 from cardavia.game import Action, State
 
-__all__ = ["STRATEGY", "OnePokerStrategy", "ITERATIONS", "rank_index", "strength"]
+__all__ = [
+    "STRATEGY",
+    "OnePokerStrategy",
+    "ITERATIONS",
+    "rank_index",
+    "risk_aversion",
+    "strength",
+]
+RISK = True
+"""Whether the played solve uses the match-equity payoff (the default)."""
 
 RANKS = "23456789TJQKA"
 FIRST_UP = 6  # rank index of 8 (OP-3.6)
 ITERATIONS = 1500
 """CFR+ iterations of the solves the search plays."""
+BLIND = 2
+"""Weight in percent of the card-blind opponent the played solve also answers (a restricted
+Nash response; 0 is the plain equilibrium). See the module documentation."""
+DEAL_VARIANCE = 20.0
+"""Variance (antes²) of one deal's result assumed by the match-equity payoff."""
+PRIOR_DEALS = 10
+"""Deals of zero edge the estimate of the edge starts from (shrinkage)."""
+RISK_GRID = (0, 10, 20, 40, 80, 160)
+"""Risk aversions (thousandths per ante) the solves use; the estimate goes to the nearest."""
+
+
+def risk_aversion(won: float, deals: int) -> int:
+    """The risk aversion θ (thousandths per ante, on :data:`RISK_GRID`) of a player who has
+    won ``won`` antes net over ``deals`` deals: the edge ``mu = won / (deals + PRIOR_DEALS)``
+    antes per deal, ``θ = 2 mu / DEAL_VARIANCE`` (gambler's ruin), negative when behind."""
+    mu = won / (deals + PRIOR_DEALS)
+    theta = 2000.0 * mu / DEAL_VARIANCE
+    best = min(RISK_GRID, key=lambda g: abs(abs(theta) - g))
+    return best if theta >= 0 else -best
+
+
+def certainty_equivalent(value: float, theta: float) -> float:
+    """The chip result (antes) whose exponential utility is ``value``."""
+    if theta == 0:
+        return value
+    return -math.log(max(1e-12, 1.0 - theta * value)) / theta
 
 
 def rank_index(card: str) -> int:
@@ -127,7 +187,7 @@ def carry_values(depth: float) -> list[float]:
             for u in range(3):
                 for role in (0, 1):
                     ups = (mine, u) if role == 0 else (u, mine)
-                    _p, (vh, vx) = one_poker_cfr_lock(depth, ups, role, h, x, ITERATIONS)
+                    _p, (vh, vx) = one_poker_cfr_lock(depth, ups, role, h, x, ITERATIONS, BLIND)
                     total += p_up[u] * 0.5 * max(vh, vx) / 13
         out.append(total)
     _CARRY[depth] = out
@@ -166,6 +226,11 @@ class _View:
         )
         self.hand = str(obs["hand"]).split()
         self.locked = obs["locked"]
+        start = int(state.game.options["stack"]) / self.ante
+        mine = (int(stacks[player]) + int(bets[player]) + int(obs["antes"][player])) / self.ante
+        self.risk = risk_aversion(mine - start, int(obs["deal_number"]) - 1) if RISK else 0
+        # The solve's risk is the first player's (the second's is its opposite).
+        self.first_risk = self.risk if self.role == 0 else -self.risk
 
     def amount(self, fraction: float) -> int | None:
         """The legal raise-to nearest ``H + fraction × (pot + owed)``, capped at the
@@ -279,14 +344,23 @@ class OnePokerStrategy:
         """The equilibrium's actions (exact legal actions), probabilities and values in chips,
         and a note; None when the abstraction cannot follow the betting."""
         v = _View(state)
+        theta = v.risk / 1000.0
         chips = v.ante * (v.depth / max(1, one_poker_cfr_depth(v.depth, v.ups)))
         if v.depth == 0:
             chips = float(v.ante)
         if v.obs["phase"] == "lock":
             a, b = v.hand
             (pa, pb), (va, vb) = one_poker_cfr_lock(
-                v.depth, v.ups, v.role, rank_index(a), rank_index(b), ITERATIONS
+                v.depth,
+                v.ups,
+                v.role,
+                rank_index(a),
+                rank_index(b),
+                ITERATIONS,
+                BLIND,
+                v.first_risk,
             )
+            va, vb = certainty_equivalent(va, theta), certainty_equivalent(vb, theta)
             legal = state.legal_actions()
             locks = [_find_lock(legal, a), _find_lock(legal, b)]
             if locks[0] == locks[1]:
@@ -304,6 +378,8 @@ class OnePokerStrategy:
                 v.history(),
                 scale,
                 ITERATIONS,
+                BLIND,
+                v.first_risk,
             )
         except CardaviaError:
             return None
@@ -312,6 +388,7 @@ class OnePokerStrategy:
         values: list[float] = []
         legal = state.legal_actions()
         for kind, to, p, value in rows:
+            value = certainty_equivalent(value, theta)
             if kind == "raise":
                 if v.raise_range is None:
                     continue

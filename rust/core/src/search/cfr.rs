@@ -95,15 +95,31 @@ pub fn depth_bucket(antes: f64) -> u32 {
 }
 
 /// One abstract deal: the effective depth in antes and the UP counts of the first and the
-/// second player (OP-3.2, OP-3.6).
+/// second player (OP-3.2, OP-3.6), and the weight in percent of the card-blind opponent the
+/// strategies also answer (0: a plain equilibrium; see [`Spec::with_blind`]), and the first
+/// player's risk aversion in thousandths per ante (0: payoffs in chips; see
+/// [`Spec::with_risk`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Spec {
     pub depth: u32,
     pub up: [u8; 2],
+    pub blind: u8,
+    pub risk: i16,
 }
 
 impl Spec {
     pub fn new(depth: u32, up: [u8; 2]) -> Result<Spec, Error> {
+        Spec::with_blind(depth, up, 0)
+    }
+
+    /// A restricted Nash response: each player meets, with chance `blind` percent, a
+    /// *card-blind* opponent (he locks either card with chance ½ and takes each action the
+    /// rules engine lists with equal chance, whatever his cards: [`Node::blind`]) and otherwise an
+    /// opponent free to play anything (the other player's own solved strategy). The solved
+    /// strategies are the ones that do best against that mixture; with 0 it is the plain
+    /// equilibrium. Their exploitability ([`Solution::exploitability`]) is measured against
+    /// an unrestricted best responder, as for the equilibrium.
+    pub fn with_blind(depth: u32, up: [u8; 2], blind: u8) -> Result<Spec, Error> {
         if up.iter().any(|&u| u > 2) {
             return Err(invalid(format!("an UP count is 0, 1 or 2, got {up:?}")));
         }
@@ -112,7 +128,63 @@ impl Spec {
                 "depth {depth} is beyond the deepest bucket ({MAX_DEPTH} antes)"
             )));
         }
-        Ok(Spec { depth, up })
+        if blind > 100 {
+            return Err(invalid(format!(
+                "the card-blind weight is a percentage 0..100, got {blind}"
+            )));
+        }
+        Ok(Spec {
+            depth,
+            up,
+            blind,
+            risk: 0,
+        })
+    }
+
+    /// Payoffs in match equity rather than chips. When a player's edge over the deals to come
+    /// is a drift of `mu` antes per deal with variance `var`, his chance to win the match from
+    /// a stack of `s` antes is close to the gambler's-ruin curve `(1 - e^(-θs)) / (1 -
+    /// e^(-θN))` with `θ = 2 mu / var` (`N` the antes in play). A deal that changes his stack
+    /// by `x` changes it by a positive factor (depending on the stack only) times
+    /// `u(x) = (1 - e^(-θx)) / θ`, so that exponential utility of the deal's result is what he
+    /// maximizes, whatever the stacks; his opponent's match equity is the complement, so the
+    /// game stays zero-sum: the first player's payoff is `u(x)` with `θ = risk / 1000` per ante
+    /// and the second's is `-u(x)` (risk-seeking when the first is risk-averse). `risk` 0 is the
+    /// chip payoff.
+    pub fn with_risk(depth: u32, up: [u8; 2], blind: u8, risk: i16) -> Result<Spec, Error> {
+        let mut s = Spec::with_blind(depth, up, blind)?;
+        if !(-500..=500).contains(&risk) {
+            return Err(invalid(format!(
+                "the risk aversion is -500..500 thousandths per ante, got {risk}"
+            )));
+        }
+        s.risk = risk;
+        Ok(s)
+    }
+
+    fn blind_weight(&self) -> f64 {
+        f64::from(self.blind) / 100.0
+    }
+
+    /// The first player's risk aversion θ per ante.
+    pub fn theta(&self) -> f64 {
+        f64::from(self.risk) / 1000.0
+    }
+
+    /// Player `p`'s payoff when the first player's result is `x0` antes (see
+    /// [`Spec::with_risk`]).
+    fn utility(&self, p: usize, x0: f64) -> f64 {
+        let theta = self.theta();
+        let u = if theta == 0.0 {
+            x0
+        } else {
+            -(-theta * x0).exp_m1() / theta
+        };
+        if p == 0 {
+            u
+        } else {
+            -u
+        }
     }
 }
 
@@ -195,6 +267,10 @@ pub struct Node {
     kind: Kind,
     /// The actions and the child each leads to (decisions only).
     pub actions: Vec<(AbstractAction, usize)>,
+    /// Per action, the card-blind player's chance of taking it (decisions only): each action
+    /// the rules engine lists (fold, check or call, min raise, half pot, pot, all-in) with equal
+    /// chance, a listed raise counted for the abstract size nearest in ratio.
+    pub blind: Vec<f64>,
     /// Bet level, each player's round bet and the chips behind when the node is reached.
     pub level: u32,
     pub bets: [u32; 2],
@@ -217,6 +293,7 @@ fn build_tree(depth: u32) -> Vec<Node> {
         nodes.push(Node {
             kind: Kind::Showdown { stake: 1.0 },
             actions: Vec::new(),
+            blind: Vec::new(),
             level: 0,
             bets: [0, 0],
             behind: [0, 0],
@@ -284,12 +361,14 @@ fn grow(deal: &OnePokerDeal, raises: u32, nodes: &mut Vec<Node>, offset: &mut us
             .map(AbstractAction::RaiseTo),
     );
     debug_assert!(actions.len() <= MAX_ACTIONS);
+    let blind = blind_weights(deal, &actions);
     nodes.push(Node {
         kind: Kind::Decision {
             player: seat,
             offset: *offset,
         },
         actions: Vec::new(),
+        blind,
         level: deal.level(),
         bets: [deal.bet(0), deal.bet(1)],
         behind: [deal.stack(0), deal.stack(1)],
@@ -338,10 +417,53 @@ fn grow(deal: &OnePokerDeal, raises: u32, nodes: &mut Vec<Node>, offset: &mut us
     id
 }
 
+/// The card-blind player's chances over `actions` at `deal`'s decision ([`Node::blind`]).
+fn blind_weights(deal: &OnePokerDeal, actions: &[AbstractAction]) -> Vec<f64> {
+    let c = deal.candidates();
+    let mut w = vec![0.0; actions.len()];
+    let mut add = |k: Option<usize>| {
+        if let Some(k) = k {
+            w[k] += 1.0;
+        }
+    };
+    let find = |x: AbstractAction| actions.iter().position(|&a| a == x);
+    if c.fold {
+        add(find(AbstractAction::Fold));
+    }
+    if c.check {
+        add(find(AbstractAction::Check));
+    } else if c.call.is_some() {
+        add(find(AbstractAction::Call));
+    }
+    for t in c.sizes.iter().flatten() {
+        let nearest = actions
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &a)| match a {
+                AbstractAction::RaiseTo(u) => {
+                    Some((k, (f64::from(*t).ln() - f64::from(u).ln()).abs()))
+                }
+                _ => None,
+            })
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|x| x.0);
+        add(nearest);
+    }
+    let total: f64 = w.iter().sum();
+    if total > 0.0 {
+        w.iter_mut().for_each(|x| *x /= total);
+    } else {
+        let u = 1.0 / actions.len().max(1) as f64;
+        w.iter_mut().for_each(|x| *x = u);
+    }
+    w
+}
+
 fn push_leaf(nodes: &mut Vec<Node>, deal: &OnePokerDeal, kind: Kind) -> usize {
     nodes.push(Node {
         kind,
         actions: Vec::new(),
+        blind: Vec::new(),
         level: deal.level(),
         bets: [deal.bet(0), deal.bet(1)],
         behind: [deal.stack(0), deal.stack(1)],
@@ -412,16 +534,34 @@ impl Solution {
 
     /// Runs `iterations` more CFR+ iterations (each updates both players in turn).
     pub fn run(&mut self, iterations: u32) {
+        let w = self.spec.blind_weight();
         for _ in 0..iterations {
             self.iterations += 1;
             let t = f64::from(self.iterations);
             for p in 0..2 {
                 let reach_p = self.root_reach(p, false);
-                let reach_o = self.root_reach(1 - p, false);
-                let v = self.update(0, p, &reach_p, &reach_o, t);
+                let mut reach_o = self.root_reach(1 - p, false);
+                reach_o.iter_mut().for_each(|x| *x *= 1.0 - w);
+                let blind = self.blind_root_reach(1 - p);
+                let v = self.update(0, p, &reach_p, (&reach_o, &blind), t);
                 self.update_lock(p, &v, t);
             }
         }
+    }
+
+    /// The card-blind player's reach over locked ranks at the betting root, times its weight
+    /// (zero when the spec has none): either card of each hand with chance ½.
+    fn blind_root_reach(&self, p: usize) -> Vec13 {
+        let w = self.spec.blind_weight();
+        let mut out = [0.0; RANKS];
+        if w == 0.0 {
+            return out;
+        }
+        for &(x, y, q) in &self.hands[p] {
+            out[x as usize] += 0.5 * w * q;
+            out[y as usize] += 0.5 * w * q;
+        }
+        out
     }
 
     /// A player's reach over locked ranks at the betting root: his hands' chances times his
@@ -476,22 +616,37 @@ impl Solution {
         }
     }
 
-    fn terminal(&self, n: usize, p: usize, reach_o: &Vec13) -> Vec13 {
+    fn terminal(&self, n: usize, p: usize, reach: (&Vec13, &Vec13)) -> Vec13 {
+        let mut both = *reach.0;
+        for (b, &x) in both.iter_mut().zip(reach.1) {
+            *b += x;
+        }
+        let reach_o = &both;
         let mut v = [0.0; RANKS];
         match self.nodes[n].kind {
             Kind::Fold { folder, stake } => {
                 let total: f64 = reach_o.iter().sum();
-                let x = if folder == p { -stake } else { stake } * total;
+                let x0 = if folder == 0 { -stake } else { stake };
+                let x = self.spec.utility(p, x0) * total;
                 v.iter_mut().for_each(|o| *o = x);
             }
             Kind::Showdown { stake } => {
                 let table = cmp_table();
+                // p's payoff when his rank wins and when it loses.
+                let sign = if p == 0 { 1.0 } else { -1.0 };
+                let win = self.spec.utility(p, sign * stake);
+                let lose = self.spec.utility(p, -sign * stake);
                 for (r, o) in v.iter_mut().enumerate() {
                     let mut acc = 0.0;
                     for (s, &q) in reach_o.iter().enumerate() {
-                        acc += table[r][s] * q;
+                        let t = table[r][s];
+                        if t > 0.0 {
+                            acc += win * q;
+                        } else if t < 0.0 {
+                            acc += lose * q;
+                        }
                     }
-                    *o = stake * acc;
+                    *o = acc;
                 }
             }
             Kind::Decision { .. } => unreachable!("a terminal node"),
@@ -528,7 +683,16 @@ impl Solution {
         }
     }
 
-    fn update(&mut self, n: usize, p: usize, reach_p: &Vec13, reach_o: &Vec13, t: f64) -> Vec13 {
+    /// One CFR+ pass for player `p`; `reach_o` is the other player's reach as his free
+    /// (solved) part and his card-blind part.
+    fn update(
+        &mut self,
+        n: usize,
+        p: usize,
+        reach_p: &Vec13,
+        reach_o: (&Vec13, &Vec13),
+        t: f64,
+    ) -> Vec13 {
         let Kind::Decision { player, offset } = self.nodes[n].kind else {
             return self.terminal(n, p, reach_o);
         };
@@ -563,11 +727,14 @@ impl Solution {
             }
         } else {
             for a in 0..k {
-                let mut ro = *reach_o;
+                let mut ro = *reach_o.0;
                 for r in 0..RANKS {
                     ro[r] *= sigma[r][a];
                 }
-                let w = self.update(children[a], p, reach_p, &ro, t);
+                let mut blind = *reach_o.1;
+                let b = self.nodes[n].blind[a];
+                blind.iter_mut().for_each(|x| *x *= b);
+                let w = self.update(children[a], p, reach_p, (&ro, &blind), t);
                 for r in 0..RANKS {
                     v[r] += w[r];
                 }
@@ -578,7 +745,9 @@ impl Solution {
 
     /// Counterfactual values per rank of `p` at node `n` (opponent reach `reach_o`), with
     /// `p` best-responding (`best`) or both players on their average strategies.
-    fn evaluate(&self, n: usize, p: usize, reach_o: &Vec13, best: bool) -> Vec13 {
+    /// `reach_o` is the other player's reach as his average strategy's part and his
+    /// card-blind part.
+    fn evaluate(&self, n: usize, p: usize, reach_o: (&Vec13, &Vec13), best: bool) -> Vec13 {
         let Kind::Decision { player, .. } = self.nodes[n].kind else {
             return self.terminal(n, p, reach_o);
         };
@@ -603,11 +772,14 @@ impl Solution {
                     }
                 }
             } else {
-                let mut ro = *reach_o;
+                let mut ro = *reach_o.0;
                 for r in 0..RANKS {
                     ro[r] *= strategies[r][a];
                 }
-                let w = self.evaluate(c, p, &ro, best);
+                let mut blind = *reach_o.1;
+                let b = self.nodes[n].blind[a];
+                blind.iter_mut().for_each(|x| *x *= b);
+                let w = self.evaluate(c, p, (&ro, &blind), best);
                 for r in 0..RANKS {
                     v[r] += w[r];
                 }
@@ -620,7 +792,7 @@ impl Solution {
     /// strategy.
     pub fn best_response(&self, p: usize) -> f64 {
         let reach_o = self.root_reach(1 - p, true);
-        let v = self.evaluate(0, p, &reach_o, true);
+        let v = self.evaluate(0, p, (&reach_o, &[0.0; RANKS]), true);
         self.hands[p]
             .iter()
             .map(|&(x, y, q)| q * v[x as usize].max(v[y as usize]))
@@ -631,12 +803,31 @@ impl Solution {
     /// strategies.
     pub fn value(&self) -> f64 {
         let reach_o = self.root_reach(1, true);
-        let v = self.evaluate(0, 0, &reach_o, false);
+        let v = self.evaluate(0, 0, (&reach_o, &[0.0; RANKS]), false);
         self.hands[0]
             .iter()
             .enumerate()
             .map(|(k, &(x, y, q))| {
                 let s = self.lock_strategy(0, k, true);
+                q * (s[0] * v[x as usize] + s[1] * v[y as usize])
+            })
+            .sum()
+    }
+
+    /// The expected result (antes per deal) of player `p`'s average strategy against a
+    /// card-blind opponent alone (see [`Spec::with_blind`]), whatever the spec's weight.
+    pub fn value_against_blind(&self, p: usize) -> f64 {
+        let mut blind = [0.0; RANKS];
+        for &(x, y, q) in &self.hands[1 - p] {
+            blind[x as usize] += 0.5 * q;
+            blind[y as usize] += 0.5 * q;
+        }
+        let v = self.evaluate(0, p, (&[0.0; RANKS], &blind), false);
+        self.hands[p]
+            .iter()
+            .enumerate()
+            .map(|(k, &(x, y, q))| {
+                let s = self.lock_strategy(p, k, true);
                 q * (s[0] * v[x as usize] + s[1] * v[y as usize])
             })
             .sum()
@@ -695,19 +886,24 @@ impl Solution {
 
     /// The other player's reach over ranks at node `n` (reached by `path`) from the point of
     /// view of the player `p` who acts there: his root reach times his average strategy along
-    /// the path.
-    pub fn opponent_reach(&self, p: usize, path: &[usize]) -> Vec13 {
+    /// the path (weighted by the free part), and the card-blind part's reach (zero without).
+    pub fn opponent_reach(&self, p: usize, path: &[usize]) -> (Vec13, Vec13) {
         let mut reach = self.root_reach(1 - p, true);
+        let w = self.spec.blind_weight();
+        reach.iter_mut().for_each(|x| *x *= 1.0 - w);
+        let mut blind = self.blind_root_reach(1 - p);
         let mut n = 0;
         for &a in path {
             if self.nodes[n].player() == Some(1 - p) {
                 for (r, x) in reach.iter_mut().enumerate() {
                     *x *= self.average_strategy(n, r)[a];
                 }
+                let b = self.nodes[n].blind[a];
+                blind.iter_mut().for_each(|x| *x *= b);
             }
             n = self.nodes[n].actions[a].1;
         }
-        reach
+        (reach, blind)
     }
 
     /// Expected results (antes) for player `p` holding rank `r` at the decision node reached
@@ -720,22 +916,22 @@ impl Solution {
                 "the betting path does not lead to this player's decision",
             ));
         }
-        let reach = self.opponent_reach(p, path);
-        let total: f64 = reach.iter().sum();
+        let (reach, blind) = self.opponent_reach(p, path);
+        let total: f64 = reach.iter().sum::<f64>() + blind.iter().sum::<f64>();
         let norm = if total > 0.0 { total } else { 1.0 };
         Ok(self.nodes[n]
             .actions
             .iter()
-            .map(|&(_, c)| self.evaluate(c, p, &reach, false)[r] / norm)
+            .map(|&(_, c)| self.evaluate(c, p, (&reach, &blind), false)[r] / norm)
             .collect())
     }
 
     /// Expected results (antes) for player `p` of locking each rank of a hand, when both play
     /// the average strategy afterwards.
     pub fn lock_values(&self, p: usize, low: u8, high: u8) -> [f64; 2] {
-        let reach = self.root_reach(1 - p, true);
-        let total: f64 = reach.iter().sum();
-        let v = self.evaluate(0, p, &reach, false);
+        let (reach, blind) = self.opponent_reach(p, &[]);
+        let total: f64 = reach.iter().sum::<f64>() + blind.iter().sum::<f64>();
+        let v = self.evaluate(0, p, (&reach, &blind), false);
         let norm = if total > 0.0 { total } else { 1.0 };
         [v[low as usize] / norm, v[high as usize] / norm]
     }
@@ -837,6 +1033,69 @@ mod tests {
         // possible deuces; the first player's edge is real.
         assert!(s.value() > 0.2);
         assert!(s.exploitability() < 1e-3);
+    }
+
+    #[test]
+    fn a_restricted_response_beats_the_card_blind_player_and_stays_hard_to_exploit() {
+        let plain = Solution::solve(Spec::new(19, [1, 1]).unwrap(), 600);
+        let same = Solution::solve(Spec::with_blind(19, [1, 1], 0).unwrap(), 600);
+        assert_eq!(plain.value(), same.value());
+        let rnr = Solution::solve(Spec::with_blind(19, [1, 1], 2).unwrap(), 600);
+        for p in 0..2 {
+            assert!(
+                rnr.value_against_blind(p) > plain.value_against_blind(p) + 0.2,
+                "{p}: {} vs {}",
+                rnr.value_against_blind(p),
+                plain.value_against_blind(p)
+            );
+        }
+        // Still within 1% of the 20-ante stack against a best responder.
+        assert!(rnr.exploitability() < 0.2, "{}", rnr.exploitability());
+        assert!(rnr.exploitability() > plain.exploitability());
+        // The card-blind player's chances at each decision are a distribution over the
+        // listed actions: at the root (pot 2) check, bet 1 (the min bet and half the pot),
+        // 2 (the pot) and all-in, a quarter each.
+        let root = &rnr.nodes[0];
+        assert!((root.blind.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert_eq!(
+            root.blind.iter().filter(|&&w| w == 0.25).count(),
+            4,
+            "{:?}",
+            root.blind
+        );
+        assert!(Spec::with_blind(19, [1, 1], 101).is_err());
+    }
+
+    #[test]
+    fn a_risk_averse_first_player_puts_his_stack_in_less_often() {
+        let chips = Solution::solve(Spec::new(19, [1, 1]).unwrap(), 600);
+        let averse = Solution::solve(Spec::with_risk(19, [1, 1], 0, 100).unwrap(), 600);
+        let all_in = |s: &Solution| -> f64 {
+            let root = &s.nodes[0];
+            let k = root
+                .actions
+                .iter()
+                .position(|&(a, _)| a == AbstractAction::RaiseTo(19))
+                .expect("all-in");
+            let reach = s.root_reach(0, true);
+            (0..RANKS)
+                .map(|r| reach[r] * s.average_strategy(0, r)[k])
+                .sum()
+        };
+        assert!(
+            all_in(&averse) < all_in(&chips),
+            "{} vs {}",
+            all_in(&averse),
+            all_in(&chips)
+        );
+        // Zero-sum: what one gains in utility the other loses.
+        let spec = averse.spec;
+        for x in [-19.0, -3.0, 0.0, 1.0, 19.0] {
+            assert!((spec.utility(0, x) + spec.utility(1, x)).abs() < 1e-12);
+        }
+        assert_eq!(Spec::new(5, [0, 0]).unwrap().utility(0, 7.0), 7.0);
+        assert!(spec.utility(0, 19.0) < 19.0 && spec.utility(0, -19.0) < -19.0);
+        assert!(Spec::with_risk(5, [0, 0], 0, 501).is_err());
     }
 
     #[test]
