@@ -8,7 +8,12 @@ import cardavia
 from cardavia import InvalidArgumentError
 from cardavia._core import CardSet
 from cardavia.agents import HeuristicAgent, RandomAgent, SearchAgent, recommend
-from cardavia.agents.bridge_search import auction_boxes, worlds
+from cardavia.agents.bridge_search import (
+    DoubleDummyPlayer,
+    auction_boxes,
+    dd_play_values,
+    worlds,
+)
 from cardavia.agents.strategies import strategy_for
 from cardavia.agents.strategies.bridge_system import (
     RULES,
@@ -349,3 +354,91 @@ def test_search_agent_plays_whole_deals_legally() -> None:
             action = (search if player % 2 == 0 else rule).act(state)
             assert action in state.legal_actions()
             state.apply(action)
+
+
+# ---- the fixed-size double-dummy card player and the opening-lead inference ---------------
+
+
+def _after_lead(seed: int) -> BridgeState:
+    state = GAME.new_state(seed=seed)
+    rule = HeuristicAgent(seed=0)
+    while state.phase == "auction":  # type: ignore[attr-defined]
+        state.apply(rule.act(state))
+    state.apply(rule.act(state))  # the opening lead
+    assert isinstance(state, BridgeState)
+    return state
+
+
+def test_dd_play_values_rank_every_card_with_scores_and_tricks() -> None:
+    state = seven_spades()
+    values = dd_play_values(state, 2, 4, seed=1)
+    assert sorted(str(v.action) for v in values) == sorted(map(str, state.legal_actions()))
+    assert all(v.score.mean == 1510.0 and v.tricks.mean == 13 and v.score.n == 4 for v in values)
+    state = _after_lead(21)
+    player = state.current_player
+    assert player is not None
+    values = dd_play_values(state, player, 6, seed=2)
+    keys = [(-v.score.mean, -v.tricks.mean) for v in values]
+    assert keys == sorted(keys)
+    assert all(0 <= v.tricks.mean <= 13 for v in values)
+
+
+def test_declarers_worlds_lead_the_card_the_defender_led() -> None:
+    from cardavia.agents.strategies.bridge import opening_lead
+
+    state = _after_lead(20)
+    declarer = state.declarer
+    assert declarer is not None
+    player = state.current_player
+    assert player is not None and player % 2 == declarer % 2
+    leader, lead = state._deal.plays()[0]
+    at_lead: dict[str, object] = {"seat_to_play": leader, "dummy_hand": None, "tricks": [],
+               "current_trick": {"leader": None, "cards": []}}  # fmt: skip
+    obs = {**state.observation(leader), **at_lead}
+    for world in worlds(state, player, 10, seed=5):
+        hand = world.hands()[leader] | CardSet([lead])
+        assert opening_lead({**obs, "hand": [str(c) for c in hand]}, hand) == lead
+        assert str(world.hands()[(declarer + 2) % 4]) == str(state.hands()[(declarer + 2) % 4])
+
+
+def test_double_dummy_player_is_legal_reproducible_and_blind_to_hidden_cards() -> None:
+    for seed in (40, 41):
+        state = GAME.new_state(seed=seed)
+        dd, rule = DoubleDummyPlayer(3, seed=seed), HeuristicAgent(seed=seed)
+        again = DoubleDummyPlayer(3, seed=seed)
+        while not state.is_terminal():
+            player = state.current_player
+            assert player is not None
+            if player % 2 == 0:
+                action = dd.act(state)
+                assert again.act(state.clone()) == action
+            else:
+                action = rule.act(state)
+            assert action in state.legal_actions()
+            state.apply(action)
+    base = after(deal_with(s=SIXTEEN_BALANCED), "1NT P P P")
+    hands = [str(h) for h in base.hands()]
+    lead = HeuristicAgent(seed=0).act(base)
+    base.apply(lead)
+    assert isinstance(lead.cards, CardSet)
+    swapped = GAME.new_state(deal={"hands": _swap_hidden(hands, lead.cards)})
+    after(swapped, f"1NT P P P {lead}")
+    assert DoubleDummyPlayer(4, seed=9).act(base) == DoubleDummyPlayer(4, seed=9).act(swapped)
+    with pytest.raises(InvalidArgumentError):
+        DoubleDummyPlayer(0)
+
+
+def test_a_time_budget_too_short_for_one_solve_uses_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardavia.agents import bridge_search
+
+    state = _after_lead(21)
+    trick = len(state._deal.plays()) // 4
+    monkeypatch.setitem(bridge_search._SOLVE_SECONDS, trick, 30.0)  # a solve lately: 30 s
+    hints = recommend(state, seconds=0.3, seed=1)
+    assert sorted(str(h.action) for h in hints) == sorted(map(str, state.legal_actions()))
+    assert "greedy playouts" in hints[0].reason and hints[0].samples > 0
+    assert bridge_search._SOLVE_SECONDS[trick] == 15.0  # halved: a solve is tried again
+    with pytest.raises(InvalidArgumentError):
+        DoubleDummyPlayer(4, tie_rounds=-1)

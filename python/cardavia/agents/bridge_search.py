@@ -16,8 +16,12 @@ for his side) over the worlds, with a 95% interval, and cards clearly worse than
 stop being sampled (successive rejection), as in the generic search. Each world is finished by
 the double-dummy solver when the core has one (``solve_position`` in ``cardavia.bridge``: every
 card's tricks with best play by all four hands, turned into the score of the contract), else by
-Rust playouts under the greedy card rule (``playouts_per_world`` of them). A time budget stops
-between worlds; an iteration budget counts one card in one world as one simulation. Equal
+Rust playouts under the greedy card rule. A time budget stops between worlds, before a solve
+that the slowest one so far (in this trick, of this decision or lately) says would overrun it;
+a decision that cannot afford even one solve (a loaded machine, in the first tricks)
+is valued by greedy playouts instead. An iteration budget counts one card in one world as one
+simulation (and always solves). Declarer's worlds also keep only layouts whose opening leader
+would have led the card led, under the lead rules (see :func:`worlds`). Equal
 cards (the same suit, every card ranked between them played or in the same hand) are searched
 once and share the value.
 
@@ -40,9 +44,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardavia import _core
-from cardavia._core import Card, CardSet
-from cardavia.agents.base import Hint, RunningMean
-from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card
+from cardavia._core import Card, CardSet, Rng
+from cardavia.agents.base import Hint, RunningMean, SeededAgent, require_decision
+from cardavia.agents.strategies.bridge import STRATEGY, PlayView, choose_card, opening_lead
 from cardavia.agents.strategies.bridge_system import (
     STRAINS,
     Auction,
@@ -53,20 +57,36 @@ from cardavia.agents.strategies.bridge_system import (
     explain_call,
     read_auction,
 )
+from cardavia.errors import InvalidArgumentError
 from cardavia.game import Action
 from cardavia.games import bridge as bridge_module
 from cardavia.games.bridge import BridgeState
 from cardavia.games.climbing import derive_seed
 
-__all__ = ["analyse_bridge", "auction_boxes", "worlds"]
+__all__ = [
+    "DoubleDummyPlayer",
+    "PlayValue",
+    "analyse_bridge",
+    "auction_boxes",
+    "dd_play_values",
+    "worlds",
+]
 
 _TIME_MARGIN = 0.9
-# The auction's simulations are Python (the system bids for all four seats): stop earlier.
-_CALL_TIME_MARGIN = 0.75
+# The auction's simulations are Python (the system bids for all four seats) and a batch of
+# worlds is drawn at a time: stop earlier (at 0.75, 1.18 s at the 99th percentile when loaded).
+_CALL_TIME_MARGIN = 0.6
 _MIN_SAMPLES = 8
+# Trick number (0-12) -> how long a double-dummy solve of a world took here lately (the last
+# one, or 0.7 of the slowest before when that is more): a time budget's estimate of the next
+# solve (a decision that cannot afford one uses playouts).
+_SOLVE_SECONDS: dict[int, float] = {}
 _WORLD_BATCH = 8
 _DRAWS_PER_WORLD = 2_000
 _CHECKED_CALLS = 6
+# Once the defenders' opening lead is known, worlds are drawn in rounds of these many per
+# world wanted, keeping those whose leader would have led that card, until enough are kept.
+_LEAD_OVERSAMPLE = (4, 12)
 _CALL_ACTIONS = {str(a): a for a in bridge_module.ACTIONS[: bridge_module.CARD_BASE]}
 
 
@@ -87,6 +107,22 @@ def worlds(
     docs), seeded. ``boxes`` (from :func:`auction_boxes`) saves reading the auction again."""
     if boxes is None:
         boxes = auction_boxes(state.calls)
+    lead = _lead_check(state, player)
+    if lead is None:
+        return _draw(state, player, count, seed, boxes)
+    kept: list[BridgeState] = []
+    spare: list[BridgeState] = []
+    for r, factor in enumerate(_LEAD_OVERSAMPLE):  # draw more while too few lead the card
+        for w in _draw(state, player, count * factor, derive_seed(seed, 7_000 + r), boxes):
+            (kept if lead(w) else spare).append(w)
+        if len(kept) >= count:
+            return kept[:count]
+    return kept + spare[: count - len(kept)]
+
+
+def _draw(
+    state: BridgeState, player: int, count: int, seed: int, boxes: Boxes
+) -> list[BridgeState]:
     found: list[BridgeState] = []
     if any(b is not None for b in boxes):
         found = state.resample_within(
@@ -97,6 +133,38 @@ def worlds(
         found.append(state.resample(player, seed=derive_seed(seed, 1_000 + k)))
         k += 1
     return found
+
+
+def _lead_check(state: BridgeState, player: int) -> Callable[[BridgeState], bool] | None:
+    """For the declarer once the opening lead is made: a test that a world's hand for the
+    leader would have led that card under the card rules' opening leads (top of a sequence,
+    fourth best, partner's suit...: the defenders' leading agreements, which the declarer is
+    told). None otherwise. A lead the rules would not make on any drawn world (a defender
+    leading off the rules) leaves the plain worlds in."""
+    plays = state._deal.plays()
+    declarer = state.declarer
+    if not plays or declarer is None or player % 2 != declarer % 2:
+        return None  # a defender's partner may lead off the rules (a searching agent does)
+    leader, card = plays[0]
+    obs = state.observation(player)
+    template = {
+        "seat_to_play": leader,
+        "declarer": obs["declarer"],
+        "dummy": obs["dummy"],
+        "contract": obs["contract"],
+        "dummy_hand": None,
+        "tricks": [],
+        "current_trick": {"leader": None, "cards": []},
+        "calls": obs["calls"],
+    }
+    auction = read_auction(obs["calls"])
+    played_by_leader = CardSet([c for seat, c in plays if seat == leader])
+
+    def check(world: BridgeState) -> bool:
+        hand = world.hands()[leader] | played_by_leader
+        return opening_lead({**template, "hand": [str(c) for c in hand]}, hand, auction) == card
+
+    return check
 
 
 class _Cand:
@@ -136,6 +204,14 @@ def _dd_values(
     """The player's score after each legal card of ``world`` with double-dummy play from there
     on: card index -> ``returns()[player]``. ``solver(world)`` gives (card, tricks) pairs (or a
     mapping), the tricks the side to play takes from the current trick on."""
+    return {c: v for c, (v, _) in _dd_outcomes(world, player, solver).items()}
+
+
+def _dd_outcomes(
+    world: BridgeState, player: int, solver: Callable[[BridgeState], Any]
+) -> dict[int, tuple[float, int]]:
+    """Like :func:`_dd_values`, with the tricks the player's side takes in the whole deal:
+    card index -> (``returns()[player]``, tricks of the player's side)."""
     solved = solver(world)
     pairs = solved.items() if hasattr(solved, "items") else solved
     seat = world.seat_to_play
@@ -146,15 +222,17 @@ def _dd_values(
     remaining = 13 - sum(won)
     declarer_won = won[declarer] + won[(declarer + 2) % 4]
     vul = world.game.vulnerability
-    out: dict[int, float] = {}
+    out: dict[int, tuple[float, int]] = {}
     for card, tricks in pairs:
         if isinstance(card, Action):  # cardavia.bridge.solve_position: {Action: tricks}
             card = card.cards
         (c,) = card if isinstance(card, CardSet) else CardSet([card])
         side = int(tricks)
         ours = side if seat % 2 == declarer % 2 else remaining - side
-        ns = bridge_module.score(contract, declarer, vul, declarer_won + ours)
-        out[c.index] = float(ns if player % 2 == 0 else -ns)
+        total = declarer_won + ours  # the declaring side's tricks in the deal
+        ns = bridge_module.score(contract, declarer, vul, total)
+        mine = total if player % 2 == declarer % 2 else 13 - total
+        out[c.index] = (float(ns if player % 2 == 0 else -ns), mine)
     return out
 
 
@@ -187,17 +265,28 @@ def _play_search(
         return time.perf_counter() >= deadline
 
     done = False
-    last_solve = 0.0
+    trick = len(state._deal.plays()) // 4
+    slowest = _SOLVE_SECONDS.get(trick, 0.0)  # the next solve's estimate: the slowest yet
     while not spent() and not done:
         wseed = derive_seed(seed, batch)
         for w_i, world in enumerate(worlds(state, player, _WORLD_BATCH, wseed, boxes)):
             pseed = derive_seed(wseed, 10 + w_i)
-            if deadline is not None and sims and time.perf_counter() + last_solve > deadline:
-                done = True  # another solve would overrun the time budget
-                break
+            if (
+                deadline is not None
+                and solver is not None
+                and time.perf_counter() + slowest > deadline
+            ):
+                if sims:
+                    done = True  # another solve would overrun the time budget
+                    break
+                solver = None  # even one solve would: greedy playouts this time
+                _SOLVE_SECONDS[trick] = slowest / 2  # try a solve again next time
             t0 = time.perf_counter()
             dd = _dd_values(world, player, solver) if solver is not None else None
-            last_solve = time.perf_counter() - t0
+            if dd is not None:
+                took = time.perf_counter() - t0
+                slowest = max(slowest, took)
+                _SOLVE_SECONDS[trick] = max(took, 0.7 * _SOLVE_SECONDS.get(trick, 0.0))
             for cand in cands:
                 if not cand.active:
                     continue
@@ -222,11 +311,15 @@ def _play_search(
                 done = True
                 break
         batch += 1
-    order = sorted(
+    order = sorted(  # best mean first; on a tie the lower card (it keeps control), then the rule's
         range(len(cands)),
-        key=lambda i: (-cands[i].stats.mean if cands[i].stats.n else math.inf, i),
+        key=lambda i: (
+            -cands[i].stats.mean if cands[i].stats.n else math.inf,
+            _card_index(cands[i].action) // 4,
+            i,
+        ),
     )
-    how = "double dummy" if solver is not None else "greedy playouts"
+    how = "double dummy" if solver is not None else "greedy playouts"  # (the last used)
     hints = []
     for i in order:
         c = cands[i]
@@ -367,6 +460,110 @@ def _call_search(
             reason = f"{explain_call(auction, str(a), hand)}; not simulated"
             hints.append(Hint(a, 0.0, 0.0, 0, reason))
     return hints
+
+
+class PlayValue:
+    """One card's values over the worlds of :func:`dd_play_values`: the player's mean score
+    (``score``, points) and the mean tricks his side takes in the deal (``tricks``)."""
+
+    __slots__ = ("action", "score", "tricks")
+
+    def __init__(self, action: Action):
+        self.action = action
+        self.score = RunningMean()
+        self.tricks = RunningMean()
+
+
+def dd_play_values(
+    state: BridgeState,
+    player: int,
+    count: int,
+    seed: int,
+    boxes: Boxes | None = None,
+    tie_rounds: int = 0,
+) -> list[PlayValue]:
+    """Every legal card of the seat to play (``player`` chooses: the declarer for dummy, BR-4.3)
+    valued over the same ``count`` worlds (:func:`worlds`: consistent with his view and the
+    auction), each solved double dummy after every card: best first by mean score, then mean
+    tricks, then the lower card (the worlds drawn see no difference, but keeping a high card
+    keeps control: cashing winners early is what loses tricks against the layouts they
+    missed), then the card rule's choice. The mean over the worlds, not the best world: a card
+    that needs the defenders' cards to lie well is only as good as the layouts where it
+    works.
+
+    ``tie_rounds``: while the best two cards tie exactly and are not equal cards (the same
+    suit with nothing between them), up to this many further rounds of ``count`` worlds are
+    solved and added. Few worlds often rate several cards the same (cashing a winner now or
+    keeping it, when no drawn layout punishes either) although some layouts do."""
+    solver = _dd_solver()
+    if solver is None:
+        raise InvalidArgumentError("dd_play_values needs the double-dummy solver in the core")
+    legal = state.legal_actions()
+    obs = state.observation(player)
+    rule_card, _ = choose_card(obs, legal)
+    ordered = [rule_card] + [a for a in legal if a != rule_card]
+    values = {_card_index(a): PlayValue(a) for a in ordered}
+    rank = {a: i for i, a in enumerate(ordered)}
+    twins = _equal_cards(ordered, PlayView(obs)) if tie_rounds else {}
+
+    def key(pv: PlayValue) -> tuple[float, float, int, int]:
+        low = _card_index(pv.action) // 4  # the card's rank (index = rank * 4 + suit)
+        return (-pv.score.mean, -pv.tricks.mean, low, rank[pv.action])
+
+    for r in range(1 + tie_rounds):
+        rseed = seed if r == 0 else derive_seed(seed, 50_000 + r)
+        for world in worlds(state, player, count, rseed, boxes):
+            for c, (v, t) in _dd_outcomes(world, player, solver).items():
+                values[c].score.add(v)
+                values[c].tricks.add(t)
+        ranked = sorted(values.values(), key=key)
+        best = ranked[0]
+        rep = twins.get(best.action, best.action)
+        tied = [
+            pv
+            for pv in ranked[1:]
+            if key(pv)[:2] == key(best)[:2] and twins.get(pv.action, pv.action) != rep
+        ]
+        if not tied:
+            break
+    return sorted(values.values(), key=key)
+
+
+class DoubleDummyPlayer(SeededAgent):
+    """The bidding system's calls (the HeuristicAgent's) and PIMC card play: each card is
+    :func:`dd_play_values`' best over ``worlds`` worlds solved double dummy (up to
+    ``tie_rounds`` more rounds of worlds while the best cards tie). A cheaper,
+    fixed-size form of the SearchAgent's card play (no time budget, no successive rejection:
+    the cost of a decision is ``worlds`` solves), for measuring card play over thousands of
+    boards. A forced card (one legal card, or all of them equal) is played without solving.
+    Seeded per decision; reads only the player's view."""
+
+    def __init__(self, worlds: int = 16, seed: int | None = None, tie_rounds: int = 2):
+        super().__init__(seed)
+        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+            raise InvalidArgumentError(f"worlds must be an int of at least 1, got {worlds!r}")
+        if isinstance(tie_rounds, bool) or not isinstance(tie_rounds, int) or tie_rounds < 0:
+            raise InvalidArgumentError(f"tie_rounds must be an int >= 0, got {tie_rounds!r}")
+        self.worlds = worlds
+        self.tie_rounds = tie_rounds
+        self.name = f"ddplay@{worlds}" + (f"t{tie_rounds}" if tie_rounds != 2 else "")
+
+    def act(self, state: BridgeState) -> Action:
+        player = require_decision(state)
+        seed = self._next_seed()
+        if state.phase == "auction":
+            action: Action = STRATEGY.choose(state, Rng(seed))
+            return action
+        legal: list[Action] = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rule_card, _ = choose_card(state.observation(player), legal)
+        ordered = [rule_card] + [a for a in legal if a != rule_card]
+        twins = _equal_cards(ordered, PlayView(state.observation(player)))
+        if len(ordered) - len(twins) == 1:
+            return rule_card
+        best = dd_play_values(state, player, self.worlds, seed, tie_rounds=self.tie_rounds)
+        return best[0].action
 
 
 def analyse_bridge(

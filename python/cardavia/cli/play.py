@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from cardavia.cli import main
+from cardavia.cli.options import computer_player_options
 
 __all__ = ["play"]
 
@@ -355,27 +356,7 @@ def _options(pairs: tuple[str, ...]) -> dict[str, Any]:
     show_default=True,
     help="Language of the table, the messages and the rules: en (English) or ko (Korean).",
 )
-@click.option(
-    "--agent",
-    type=click.Choice(["search", "heuristic", "random"]),
-    default="search",
-    show_default=True,
-    help="The computer players (search falls back to the rule strategy, then random).",
-)
-@click.option(
-    "--agent-seconds",
-    type=click.FloatRange(min=0.01),
-    default=0.5,
-    show_default=True,
-    help="Search budget of a computer player per decision, in seconds.",
-)
-@click.option(
-    "--hint-seconds",
-    type=click.FloatRange(min=0.01),
-    default=1.0,
-    show_default=True,
-    help="Search budget of one hint, in seconds.",
-)
+@computer_player_options(hint_seconds=1.0)
 @click.option(
     "--option",
     "options",

@@ -10,6 +10,7 @@ import webbrowser
 import click
 
 from cardavia.cli import main
+from cardavia.cli.options import computer_player_options
 
 __all__ = ["serve"]
 
@@ -32,28 +33,7 @@ __all__ = ["serve"]
     help="Port to listen on (0: any free port).",
 )
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
-@click.option(
-    "--agent",
-    type=click.Choice(["search", "heuristic", "random"]),
-    default="search",
-    show_default=True,
-    help="The computer players: search (SearchAgent where the game has a strategy, else "
-    "random), heuristic (the rule strategy) or random.",
-)
-@click.option(
-    "--agent-seconds",
-    type=click.FloatRange(min=0.01),
-    default=0.5,
-    show_default=True,
-    help="Search budget of a computer player per decision, in seconds.",
-)
-@click.option(
-    "--hint-seconds",
-    type=click.FloatRange(min=0.01),
-    default=0.5,
-    show_default=True,
-    help="Search budget of one hint (the ranked list of your actions), in seconds.",
-)
+@computer_player_options(hint_seconds=0.5)
 @click.option(
     "--pace",
     type=click.FloatRange(min=0),

@@ -5,7 +5,7 @@
 use crate::cards::cards_from_any;
 use crate::climbing::threads_or_all;
 use crate::convert::Text;
-use crate::convert::{Int, Usize};
+use crate::convert::{Int, IntList, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::betting::actions::{Candidates, IdError, IdSpace};
 use cardavia_core::betting::one_poker::{OnePokerAction, Shoe};
@@ -179,7 +179,7 @@ impl PyHoldemHand {
     /// blinds and the deck order (top card first; at least 2k + 8 cards).
     #[new]
     fn new(
-        stacks: Vec<u32>,
+        stacks: IntList<u32>,
         button: Int<Usize>,
         small_blind: Int<u32>,
         big_blind: Int<u32>,
@@ -541,7 +541,7 @@ impl PyHoldemHand {
 /// HE-3.3 to HE-3.6: the button of the next hand.
 #[pyfunction]
 pub fn holdem_next_button(
-    stacks: Vec<u32>,
+    stacks: IntList<u32>,
     previous_button: Int<Usize>,
     previous_big_blind: Int<Usize>,
     previous_players: Int<Usize>,
@@ -567,7 +567,7 @@ pub fn holdem_next_button(
 
 /// HE-3.4 / HE-3.5: (small blind seat, big blind seat) for this button.
 #[pyfunction]
-pub fn holdem_blind_seats(stacks: Vec<u32>, button: Int<Usize>) -> PyResult<(usize, usize)> {
+pub fn holdem_blind_seats(stacks: IntList<u32>, button: Int<Usize>) -> PyResult<(usize, usize)> {
     let button = button.0 .0;
     if button >= stacks.len() || stacks[button] == 0 {
         return Err(invalid_argument("the button must be on a seat with chips"));
@@ -660,7 +660,7 @@ impl PyOnePokerDeal {
     #[new]
     #[pyo3(signature = (stacks, first, hands, ante = Int(1)))]
     fn new(
-        stacks: [u32; 2],
+        stacks: IntList<u32>,
         first: Int<Usize>,
         hands: [Bound<'_, PyAny>; 2],
         ante: Int<u32>,
@@ -677,6 +677,9 @@ impl PyOnePokerDeal {
                 ))
             })?;
         }
+        let stacks: [u32; 2] = stacks.0.try_into().map_err(|s: Vec<u32>| {
+            invalid_argument(format!("One Poker has 2 stacks, got {}", s.len()))
+        })?;
         one_poker::OnePokerDeal::new(stacks, first, h, ante)
             .map(PyOnePokerDeal)
             .map_err(to_py)

@@ -307,13 +307,50 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text {
 /// An integer argument converted with [`int_arg`]: `n: Int<u64>` in a `#[pyfunction]` instead
 /// of `n: u64`, so that an int out of range, a float or a bool is an InvalidArgumentError
 /// naming the value rather than an `OverflowError` or a silent truncation.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Int<T>(pub T);
 
 impl<'a, 'py, T: IntArg> FromPyObject<'a, 'py> for Int<T> {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         int_arg(&obj, "the argument").map(Int)
+    }
+}
+
+/// A list (or any iterable but text) of integers, each converted with [`int_arg`]:
+/// `stacks: IntList<u32>` in a `#[pyfunction]` instead of `stacks: Vec<u32>`, so that an item out
+/// of range, a float or a bool is an InvalidArgumentError naming the item's position and value
+/// ("item 1 must be an integer from 0 to 2**32 - 1, got 2**70") rather than an `OverflowError`.
+/// Derefs to the slice of values.
+#[derive(Clone, Debug)]
+pub struct IntList<T>(pub Vec<T>);
+
+impl<T> std::ops::Deref for IntList<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<'a, 'py, T: IntArg> FromPyObject<'a, 'py> for IntList<T> {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let not_a_list = || {
+            invalid_argument(format!(
+                "expected a list of integers, got the {} {}",
+                type_name(&obj),
+                value_text(&obj)
+            ))
+        };
+        if obj.is_instance_of::<PyString>() {
+            return Err(not_a_list());
+        }
+        let items = obj.try_iter().map_err(|_| not_a_list())?;
+        let mut values = Vec::new();
+        for (position, item) in items.enumerate() {
+            values.push(int_arg(&item?, &format!("item {position}"))?);
+        }
+        Ok(IntList(values))
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::cards::{cardbag_from_any, cards_from_any, cardset_from_any, PyCardBag};
 use crate::climbing::{threads_or_all, PyPlay};
 use crate::convert::Text;
-use crate::convert::{Int, Usize};
+use crate::convert::{Int, IntList, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardBag, CardSet};
 use cardavia_core::climbing::{
@@ -28,13 +28,13 @@ fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     }
 }
 
-fn calls_from(calls: &[(Bound<'_, PyAny>, u8)]) -> PyResult<Vec<Call>> {
+fn calls_from(calls: &[(Bound<'_, PyAny>, Int<u8>)]) -> PyResult<Vec<Call>> {
     calls
         .iter()
         .map(|(card, ordinal)| {
             Ok(Call {
                 card: one_card(card)?,
-                ordinal: *ordinal,
+                ordinal: ordinal.0,
             })
         })
         .collect()
@@ -179,7 +179,7 @@ impl PyFtkTable {
         hands: Vec<Bound<'_, PyAny>>,
         banker: Int<Usize>,
         kitty: &Bound<'_, PyAny>,
-        calls: Vec<(Bound<'_, PyAny>, u8)>,
+        calls: Vec<(Bound<'_, PyAny>, Int<u8>)>,
     ) -> PyResult<Self> {
         let banker = banker.0 .0;
         if hands.len() != FTK_PLAYERS {
@@ -758,8 +758,8 @@ impl PyFtkGame {
     fn new(
         seed: Int<u64>,
         number: Int<u32>,
-        levels: Vec<u8>,
-        previous_winners: Option<Vec<usize>>,
+        levels: IntList<u8>,
+        previous_winners: Option<IntList<Usize>>,
         previous_banker: Option<Int<Usize>>,
         first: Int<Usize>,
         partner_calls: Int<Usize>,
@@ -773,13 +773,14 @@ impl PyFtkGame {
         let partner_calls = partner_calls.0 .0;
         let round = round.0;
         let levels: [u8; FTK_PLAYERS] = levels
+            .0
             .try_into()
             .map_err(|_| invalid_argument("levels must list 5 level indices"))?;
         let previous_winners = match previous_winners {
             None => None,
             Some(w) => {
                 let mut mask = 0u8;
-                for s in w {
+                for Usize(s) in w.0 {
                     if s >= FTK_PLAYERS {
                         return Err(invalid_argument(format!("seat {s} does not exist (0..5)")));
                     }

@@ -53,7 +53,7 @@ fn one_card(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
     }
 }
 use crate::convert::Text;
-use crate::convert::{Int, Usize};
+use crate::convert::{Int, IntList, Usize};
 use cardavia_core::cards::Card;
 use cardavia_core::cards::CardBag;
 use cardavia_core::climbing::guandan::phases::{
@@ -345,14 +345,14 @@ impl PyGuandanTable {
     /// A table at a position: level, hands, seat to move, top (play, player) or None, passes
     /// since the top move, finished seats in order.
     #[staticmethod]
-    #[pyo3(signature = (level, hands, to_move, top = None, passes_since_top = Int(Usize(0)), finish_order = Vec::new()))]
+    #[pyo3(signature = (level, hands, to_move, top = None, passes_since_top = Int(Usize(0)), finish_order = IntList(Vec::new())))]
     fn from_position(
         level: Int<u8>,
         hands: Vec<Bound<'_, PyAny>>,
         to_move: Int<Usize>,
-        top: Option<(PyGuandanPlay, usize)>,
+        top: Option<(PyGuandanPlay, Int<Usize>)>,
         passes_since_top: Int<Usize>,
-        finish_order: Vec<usize>,
+        finish_order: IntList<Usize>,
     ) -> PyResult<Self> {
         let level = level.0;
         let to_move = to_move.0 .0;
@@ -365,9 +365,9 @@ impl PyGuandanTable {
             level,
             hands,
             to_move,
-            top: top.map(|(p, s)| (p.0, s)),
+            top: top.map(|(p, s)| (p.0, s.0 .0)),
             passes_since_top,
-            finish_order,
+            finish_order: finish_order.iter().map(|s| s.0).collect(),
         })
         .map(PyGuandanTable)
         .map_err(to_py)
@@ -586,8 +586,8 @@ pub fn guandan_return_playouts<'py>(
     py: Python<'py>,
     level: Int<u8>,
     hands: Vec<Bound<'py, PyAny>>,
-    pending: Vec<(usize, usize)>,
-    chosen: Vec<(usize, usize, Bound<'py, PyAny>)>,
+    pending: Vec<(Int<Usize>, Int<Usize>)>,
+    chosen: Vec<(Int<Usize>, Int<Usize>, Bound<'py, PyAny>)>,
     leader: Int<Usize>,
     n: Int<u64>,
     policy: Text,
@@ -603,8 +603,9 @@ pub fn guandan_return_playouts<'py>(
     let n = check_count(n, MAX_PLAYOUTS)?;
     let chosen = chosen
         .iter()
-        .map(|(r, p, c)| Ok((*r, *p, one_card(c)?)))
+        .map(|(r, p, c)| Ok((r.0 .0, p.0 .0, one_card(c)?)))
         .collect::<PyResult<Vec<_>>>()?;
+    let pending = pending.iter().map(|(r, p)| (r.0 .0, p.0 .0)).collect();
     let phase = GdReturnPhase {
         level: check_level(level)?,
         hands: bags(&hands)?,
@@ -649,9 +650,9 @@ pub fn guandan_resample<'py>(
     played: Vec<Bound<'py, PyAny>>,
     return_phase: bool,
     resisted: bool,
-    bj_holders: Vec<u8>,
-    transfers: Vec<(usize, usize, Bound<'py, PyAny>)>,
-    returns: Vec<(usize, usize, Bound<'py, PyAny>)>,
+    bj_holders: IntList<u8>,
+    transfers: Vec<(Int<Usize>, Int<Usize>, Bound<'py, PyAny>)>,
+    returns: Vec<(Int<Usize>, Int<Usize>, Bound<'py, PyAny>)>,
     seed: Int<u64>,
 ) -> PyResult<(
     Vec<PyCardBag>,
@@ -668,13 +669,14 @@ pub fn guandan_resample<'py>(
             "seat {viewer} does not exist (0..4)"
         )));
     }
-    let cards = |v: &[(usize, usize, Bound<'py, PyAny>)]| -> PyResult<Vec<(usize, usize, Card)>> {
-        v.iter()
-            .map(|(a, b, c)| Ok((*a, *b, one_card(c)?)))
-            .collect()
-    };
+    let cards =
+        |v: &[(Int<Usize>, Int<Usize>, Bound<'py, PyAny>)]| -> PyResult<Vec<(usize, usize, Card)>> {
+            v.iter()
+                .map(|(a, b, c)| Ok((a.0 .0, b.0 .0, one_card(c)?)))
+                .collect()
+        };
     let mut holders = [0u8; 4];
-    for (slot, h) in holders.iter_mut().zip(&bj_holders) {
+    for (slot, h) in holders.iter_mut().zip(bj_holders.iter()) {
         *slot = *h;
     }
     let view = GdView {

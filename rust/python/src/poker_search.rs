@@ -17,7 +17,8 @@ use std::sync::Arc;
 // ---------------------------------------------------------------------------------------------
 // One Poker.
 
-fn spec(depth: f64, ups: (u8, u8)) -> PyResult<Spec> {
+fn spec(depth: f64, ups: (Int<u8>, Int<u8>)) -> PyResult<Spec> {
+    let ups = (ups.0 .0, ups.1 .0);
     if !depth.is_finite() || depth < 0.0 {
         return Err(invalid_argument(format!(
             "depth must be a finite number of antes ≥ 0, got {depth}"
@@ -48,7 +49,7 @@ fn rank_arg(rank: u8, what: &str) -> PyResult<u8> {
 
 /// The abstract depth (antes) a real effective depth of ``depth`` antes is solved at.
 #[pyfunction]
-pub fn one_poker_cfr_depth(depth: f64, ups: (u8, u8)) -> PyResult<u32> {
+pub fn one_poker_cfr_depth(depth: f64, ups: (Int<u8>, Int<u8>)) -> PyResult<u32> {
     Ok(spec(depth, ups)?.depth)
 }
 
@@ -60,7 +61,7 @@ pub fn one_poker_cfr_depth(depth: f64, ups: (u8, u8)) -> PyResult<u32> {
 pub fn one_poker_cfr_lock(
     py: Python<'_>,
     depth: f64,
-    ups: (u8, u8),
+    ups: (Int<u8>, Int<u8>),
     role: Int<Usize>,
     a: Int<u8>,
     b: Int<u8>,
@@ -115,7 +116,7 @@ fn abstract_of(kind: &str, to: f64) -> PyResult<AbstractAction> {
 pub fn one_poker_cfr_bet(
     py: Python<'_>,
     depth: f64,
-    ups: (u8, u8),
+    ups: (Int<u8>, Int<u8>),
     role: Int<Usize>,
     rank: Int<u8>,
     history: Vec<(String, f64)>,
@@ -182,7 +183,7 @@ pub fn one_poker_cfr_bet(
 pub fn one_poker_cfr_exploitability(
     py: Python<'_>,
     depth: f64,
-    ups: (u8, u8),
+    ups: (Int<u8>, Int<u8>),
     iterations: Int<u32>,
 ) -> PyResult<(f64, f64, f64, f64)> {
     let iterations = iterations.0;
@@ -291,7 +292,7 @@ pub fn holdem_search_values<'py>(
     hand: &PyHoldemHand,
     player: Int<Usize>,
     ranges: PyReadonlyArray2<'py, f64>,
-    candidates: Vec<(String, Option<u32>)>,
+    candidates: Vec<(Text, Option<Int<u32>>)>,
     policy: Text,
     first: Int<u64>,
     worlds: Int<Usize>,
@@ -326,11 +327,11 @@ pub fn holdem_search_values<'py>(
         .collect();
     let bets: Vec<Bet> = candidates
         .iter()
-        .map(|(k, a)| match (k.as_str(), a) {
+        .map(|(k, a)| match (&**k, a.map(|t| t.0)) {
             ("fold", _) => Ok(Bet::Fold),
             ("check", _) => Ok(Bet::Check),
             ("call", _) => Ok(Bet::Call),
-            ("bet" | "raise", Some(t)) => Ok(Bet::RaiseTo(*t)),
+            ("bet" | "raise", Some(t)) => Ok(Bet::RaiseTo(t)),
             _ => Err(invalid_argument(format!("unknown candidate {k:?} {a:?}"))),
         })
         .collect::<PyResult<_>>()?;

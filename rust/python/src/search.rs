@@ -1,13 +1,13 @@
 //! Bindings of `cardavia_core::search`: exactly uniform determinization of hidden cards.
 
-use crate::convert::Int;
+use crate::convert::{Int, IntList};
 use cardavia_core::rng::Rng;
 use cardavia_core::search::HiddenCards;
 use pyo3::prelude::*;
 
 use crate::errors::{invalid_argument, to_py};
 
-fn problem(need: Vec<u8>, cards: Vec<u8>, seats: Vec<u8>) -> PyResult<HiddenCards> {
+fn problem(need: &[u8], cards: &[u8], seats: &[u8]) -> PyResult<HiddenCards> {
     if cards.len() != seats.len() {
         return Err(invalid_argument(format!(
             "cards and seats must have the same length, got {} and {}",
@@ -15,8 +15,8 @@ fn problem(need: Vec<u8>, cards: Vec<u8>, seats: Vec<u8>) -> PyResult<HiddenCard
             seats.len()
         )));
     }
-    let mut p = HiddenCards::new(&need).map_err(to_py)?;
-    for (c, s) in cards.into_iter().zip(seats) {
+    let mut p = HiddenCards::new(need).map_err(to_py)?;
+    for (&c, &s) in cards.iter().zip(seats) {
         p.add(c, s);
     }
     Ok(p)
@@ -28,13 +28,13 @@ fn problem(need: Vec<u8>, cards: Vec<u8>, seats: Vec<u8>) -> PyResult<HiddenCard
 #[pyfunction]
 pub fn determinize(
     py: Python<'_>,
-    need: Vec<u8>,
-    cards: Vec<u8>,
-    seats: Vec<u8>,
+    need: IntList<u8>,
+    cards: IntList<u8>,
+    seats: IntList<u8>,
     seed: Int<u64>,
 ) -> PyResult<Vec<Vec<u32>>> {
     let seed = seed.0;
-    let p = problem(need, cards, seats)?;
+    let p = problem(&need, &cards, &seats)?;
     let hands = py.detach(|| p.sample(&mut Rng::new(seed))).map_err(to_py)?;
     Ok(hands
         .into_iter()
@@ -44,6 +44,6 @@ pub fn determinize(
 
 /// The number of labelled deals :func:`determinize` chooses among (a float: 0 if none).
 #[pyfunction]
-pub fn count_deals(need: Vec<u8>, cards: Vec<u8>, seats: Vec<u8>) -> PyResult<f64> {
-    Ok(problem(need, cards, seats)?.count())
+pub fn count_deals(need: IntList<u8>, cards: IntList<u8>, seats: IntList<u8>) -> PyResult<f64> {
+    Ok(problem(&need, &cards, &seats)?.count())
 }

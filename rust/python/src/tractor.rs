@@ -2,8 +2,8 @@
 //! the card-play table and playouts of Tractor (rules/tractor.md).
 
 use crate::cards::{cardbag_from_any, cards_from_any, PyCard, PyCardBag, PyCardSet};
-use crate::convert::Usize;
 use crate::convert::{Int, Text};
+use crate::convert::{IntList, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardBag, CardSet};
 use cardavia_core::rng::Rng;
@@ -810,7 +810,7 @@ impl PyTractorTable {
         level: Int<u8>,
         seat: Int<Usize>,
         first_deal: bool,
-        calls: Vec<i64>,
+        calls: IntList<i64>,
         n: Int<u64>,
         policy: Text,
         seed: Int<u64>,
@@ -838,7 +838,7 @@ impl PyTractorTable {
         level: Int<u8>,
         seat: Int<Usize>,
         first_deal: bool,
-        calls: Vec<i64>,
+        calls: IntList<i64>,
         n: Int<u64>,
         policy: Text,
         seed: Int<u64>,
@@ -867,7 +867,7 @@ impl PyTractorTable {
         level: Int<u8>,
         seat: Int<Usize>,
         first_deal: bool,
-        calls: Vec<i64>,
+        calls: IntList<i64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let level = level.0;
         let seat = seat.0 .0;
@@ -897,7 +897,7 @@ impl PyTractorTable {
         level: Int<u8>,
         seat: Int<Usize>,
         first_deal: bool,
-        calls: Vec<i64>,
+        calls: IntList<i64>,
     ) -> PyResult<i64> {
         let level = level.0;
         let seat = seat.0 .0;

@@ -10,7 +10,7 @@
 //!   `12 + index` discard, `66 + index` partner call, `120 + index` play.
 
 use crate::cards::{cardset_from_any, PyCard, PyCardSet};
-use crate::convert::{Int, Text, Usize};
+use crate::convert::{Int, IntList, Text, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::{Card, CardSet};
 use cardavia_core::rng::Rng;
@@ -1136,7 +1136,7 @@ pub fn smear_rule_action(
     phase: Text,
     dealer: Int<Usize>,
     hand: &Bound<'_, PyAny>,
-    high: Option<(u8, usize)>,
+    high: Option<(Int<u8>, Int<Usize>)>,
     bidder: Option<Int<Usize>>,
     partner: Option<Int<Usize>>,
     trump: Option<Int<u8>>,
@@ -1144,7 +1144,7 @@ pub fn smear_rule_action(
     unseen: &Bound<'_, PyAny>,
     leader: Int<Usize>,
     trick: &Bound<'_, PyAny>,
-    voids: Vec<u8>,
+    voids: IntList<u8>,
 ) -> PyResult<usize> {
     let players = players.0 .0;
     let seat = seat.0 .0;
@@ -1167,6 +1167,7 @@ pub fn smear_rule_action(
     if bidder.is_some_and(|b| !seat_ok(b)) || partner.is_some_and(|p| !seat_ok(p)) {
         return Err(invalid_argument("bidder and partner must be seats"));
     }
+    let high = high.map(|(b, s)| (b.0, s.0 .0));
     if high.is_some_and(|(b, s)| !(4..=10).contains(&b) || !seat_ok(s)) {
         return Err(invalid_argument("the high bid is (4..10, a seat)"));
     }
@@ -1256,10 +1257,11 @@ pub fn smear_estimate(
 pub fn smear_points<'py>(
     py: Python<'py>,
     trump: Int<u8>,
-    sides: Vec<usize>,
-    tricks: Vec<(usize, Bound<'py, PyAny>, usize)>,
+    sides: IntList<Usize>,
+    tricks: Vec<(Int<Usize>, Bound<'py, PyAny>, Int<Usize>)>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let trump = trump.0;
+    let sides: Vec<usize> = sides.iter().map(|s| s.0).collect();
     let n = sides.len();
     if trump > 3 {
         return Err(invalid_argument("trump is a suit 0..3 (c d h s)"));
@@ -1275,6 +1277,7 @@ pub fn smear_points<'py>(
     }
     let mut records = Vec::with_capacity(tricks.len());
     for (leader, cards, winner) in &tricks {
+        let (leader, winner) = (&leader.0 .0, &winner.0 .0);
         let cards = crate::cards::cards_from_any(cards)?;
         if *leader >= n || *winner >= n || cards.is_empty() || cards.len() > n {
             return Err(invalid_argument(

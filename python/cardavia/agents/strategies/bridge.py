@@ -47,7 +47,7 @@ from cardavia.agents.strategies.bridge_system import (
 )
 from cardavia.game import Action, State
 
-__all__ = ["STRATEGY", "BridgeStrategy", "PlayView", "choose_card"]
+__all__ = ["STRATEGY", "BridgeStrategy", "PlayView", "choose_card", "opening_lead"]
 
 NOTRUMP = 4
 HONOUR = 9  # rank value of the jack (0 = two ... 12 = ace)
@@ -182,9 +182,12 @@ def _lead_from(cards: list[Card], nt: bool) -> tuple[Card, str]:
     return cards[-1], "low from three"
 
 
-def _opening_lead(v: PlayView, legal: list[Card]) -> tuple[Card, str]:
+def _opening_lead(
+    v: PlayView, legal: list[Card], auction: Auction | None = None
+) -> tuple[Card, str]:
     by = _by_suit(legal)
-    auction = read_auction(v.obs["calls"])
+    if auction is None:
+        auction = read_auction(v.obs["calls"])
     partner_suits = [s for s in auction.natural[v.partner] if s in by]
     opp = {s for seat in (v.declarer, v.dummy) for s in auction.natural[seat]}
     nt = v.trump == NOTRUMP
@@ -340,6 +343,14 @@ def choose_card(obs: dict[str, Any], legal: list[Action]) -> tuple[Action, str]:
         cards.append(c)
     card, reason = _lead(v, cards) if not v.trick else _follow(v, cards)
     return legal[cards.index(card)], reason
+
+
+def opening_lead(obs: dict[str, Any], hand: CardSet, auction: Auction | None = None) -> Card:
+    """The card the opening-lead rules lead from ``hand`` (every card is legal at the lead),
+    ``obs`` the leader's observation at the lead (``auction``: its calls already read, to
+    save reading them again): what a search that knows these leading agreements infers from a
+    lead."""
+    return _opening_lead(PlayView(obs), list(hand), auction)[0]
 
 
 def _card_phrase(v: PlayView, card: Card) -> str:
