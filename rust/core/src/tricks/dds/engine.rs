@@ -574,17 +574,17 @@ impl Engine {
             let lengths = self.lengths_key();
             let (plane0, plane1) = self.planes();
             let mut cut = None;
-            self.tt.probe(lengths, hand as u8, plane0, plane1, |e| {
-                if e.lower as i32 >= need {
+            let seen = self.tt.probe(lengths, hand as u8, plane0, plane1, |e| {
+                if e.lower() as i32 >= need {
                     cut = Some((leader_is_max, e.mask()));
                     return true;
                 }
-                if (e.upper as i32) < need {
+                if (e.upper() as i32) < need {
                     cut = Some((!leader_is_max, e.mask()));
                     return true;
                 }
                 if hint == NO_CARD {
-                    hint = e.best;
+                    hint = e.best();
                 }
                 false
             });
@@ -604,7 +604,7 @@ impl Engine {
                     return (!leader_is_max, sure_relevant);
                 }
             }
-            store = Some((lengths, plane0, plane1, n, need, leader_is_max));
+            store = Some((lengths, plane0, plane1, n, need, leader_is_max, seen));
         }
 
         let is_max = side(hand) == self.max_side;
@@ -641,7 +641,7 @@ impl Engine {
                 NO_CARD,
             ),
         };
-        if let Some((lengths, plane0, plane1, n, need, leader_is_max)) = store {
+        if let Some((lengths, plane0, plane1, n, need, leader_is_max, seen)) = store {
             let mask = self.relevant_to_mask(relevant);
             let (lower, upper) = if result == leader_is_max {
                 (need as u8, n as u8)
@@ -649,7 +649,7 @@ impl Engine {
                 (0, (need - 1) as u8)
             };
             self.tt.store(
-                lengths, hand as u8, plane0, plane1, mask, lower, upper, best,
+                lengths, hand as u8, plane0, plane1, mask, lower, upper, best, &seen,
             );
         }
         (result, relevant)

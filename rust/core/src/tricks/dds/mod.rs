@@ -185,9 +185,7 @@ pub fn dd_table_with(
     }
     let lanes = hands.map(to_lanes);
     let columns: Vec<Option<([u8; 4], u64)>> = if threads <= 1 {
-        (0..5)
-            .map(|strain| strain_column(lanes, strain, keep_going))
-            .collect()
+        sequential_columns(lanes, keep_going)
     } else {
         use rayon::prelude::*;
         let pool = rayon::ThreadPoolBuilder::new()
@@ -208,6 +206,16 @@ pub fn dd_table_with(
         }
     }
     Ok(table)
+}
+
+/// The five strains one after the other on the calling thread.
+fn sequential_columns(
+    lanes: [u64; 4],
+    keep_going: &dyn Fn() -> bool,
+) -> Vec<Option<([u8; 4], u64)>> {
+    (0..5)
+        .map(|strain| strain_column(lanes, strain, keep_going))
+        .collect()
 }
 
 /// For the hand to play in a position in the middle of the play: every legal card with the
@@ -300,8 +308,22 @@ pub fn solve_position_with(
         .collect())
 }
 
-/// Tuning aid: one strain's four results with the trick-start nodes searched.
+/// Tuning aid: the table of a full deal as [`dd_table`] solves it (one thread), with the
+/// trick-start nodes searched.
 #[doc(hidden)]
-pub fn strain_stats(hands: &[CardSet; 4], strain: u8) -> ([u8; 4], u64) {
-    strain_column(hands.map(to_lanes), strain as usize, &|| true).unwrap_or(([0; 4], 0))
+pub fn table_stats(hands: &[CardSet; 4]) -> Result<(DdTable, u64), Error> {
+    check_deal(hands)?;
+    let mut table = [[0u8; 5]; 4];
+    let mut nodes = 0;
+    for (strain, column) in sequential_columns(hands.map(to_lanes), &|| true)
+        .into_iter()
+        .enumerate()
+    {
+        let (column, n) = column.ok_or_else(|| invalid("interrupted"))?;
+        nodes += n;
+        for declarer in 0..4 {
+            table[declarer][strain] = column[declarer];
+        }
+    }
+    Ok((table, nodes))
 }
