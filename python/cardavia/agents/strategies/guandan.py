@@ -35,9 +35,9 @@ higher main rank first: GD-6.7's order), since every reading spends the same car
 ``cardavia_core::climbing::guandan::playout`` (which, like the rule, never overtakes the
 partner). The SearchAgent (:meth:`GuandanStrategy.search_act`) plays for the deal's win: it
 values a simulation 1 when its partnership wins plus a tenth per level (GD-9.3), and it lets
-its partner's top play stand unless it can go out; ``recommend`` ranks by levels. A lead may have over a thousand legal moves:
-:meth:`GuandanStrategy.candidates` ranks whole plays, one per card set, narrowed as it
-documents.
+its partner's top play stand unless it can go out; ``recommend`` ranks by levels. A lead
+may have over a thousand legal moves: :meth:`GuandanStrategy.candidates` ranks whole plays,
+one per card set, narrowed as it documents.
 """
 
 from __future__ import annotations
