@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import cardavia
 from cardavia import CardBag, Rng
 from cardavia.agents import HeuristicAgent, RandomAgent, SearchAgent, recommend
@@ -211,7 +213,9 @@ def partner_on_top_positions(count: int) -> list[State]:
     raise AssertionError("too few such positions")
 
 
-def test_search_agent_keeps_its_partners_play() -> None:
+def test_search_agent_keeps_its_partners_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(STRATEGY, "keep_partner_play", True)
+    monkeypatch.setattr(STRATEGY, "level_weight", 0.1)
     for state in partner_on_top_positions(4):
         me = state.current_player
         assert me is not None

@@ -33,9 +33,10 @@ higher main rank first: GD-6.7's order), since every reading spends the same car
 
 **Search**: card play of every simulated deal runs in Rust with the greedy policy of
 ``cardavia_core::climbing::guandan::playout`` (which, like the rule, never overtakes the
-partner). The SearchAgent (:meth:`GuandanStrategy.search_act`) plays for the deal's win: it
-values a simulation 1 when its partnership wins plus a tenth per level (GD-9.3), and it lets
-its partner's top play stand unless it can go out; ``recommend`` ranks by levels. A lead
+partner). The SearchAgent (:meth:`GuandanStrategy.search_act`) can play for the deal's win
+(``level_weight``: a simulation is worth 1 when its partnership wins plus a fraction per level,
+GD-9.3) and let its partner's top play stand unless it can go out (``keep_partner_play``);
+both are off by default (not measurably better); ``recommend`` ranks by levels. A lead
 may have over a thousand legal moves: :meth:`GuandanStrategy.candidates` ranks whole plays,
 one per card set, narrowed as it documents.
 """
@@ -199,12 +200,13 @@ def _partner(p: int) -> int:
 
 class GuandanStrategy:
     search_policy = "greedy"
-    level_weight: float | None = 0.1
+    level_weight: float | None = None
     """What one level of promotion adds to a won simulation's value 1 in the SearchAgent's
     objective (:meth:`search_act`); a lost one counts ``-level_weight`` per level. ``None``
     values simulations by the levels alone, as ``recommend`` does."""
-    keep_partner_play = True
-    """The SearchAgent does not overtake its partner's top play (it passes, or goes out)."""
+    keep_partner_play = False
+    """When True the SearchAgent does not overtake its partner's top play (it passes, or goes
+    out); off by default, as it was not measurably better (docs/agents.md)."""
 
     def search_act(
         self, state: State, *, seconds: float | None, iterations: int | None, seed: int
