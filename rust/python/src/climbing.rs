@@ -10,6 +10,7 @@ use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
 use cardavia_core::climbing::deals::{self, DdzAuction, DealStart, RtLighting, TraceStep};
 use cardavia_core::climbing::resample::{self, RtKnowledge};
 use cardavia_core::climbing::zsy_rule;
+use cardavia_core::climbing::ddz_rule::{self, DdzPosition, DdzRollout};
 use cardavia_core::climbing::{
     self as core, ClimbTable, Combo, IdError, PlayContext, Policy, RuleViolation, Ruleset,
     TableEvent,
@@ -1129,11 +1130,67 @@ pub fn climb_action_id(ruleset: Text, cards: &Bound<'_, PyAny>) -> PyResult<Opti
     Ok(ActionSpace::of(rs).id_of_cards(cardset_from_any(cards)?))
 }
 
+/// The Dou Dizhu card-play search kernel (``cardavia_core::climbing::ddz_rule::ddz_search``):
+/// ``player`` (the player to act) values each candidate (a CardSet to play, or None for a
+/// pass) in ``worlds`` worlds drawn uniformly from his information, each finished by one
+/// rollout of ``policy`` (``"greedy"`` or ``"rule"``): his payoffs as a float64 array
+/// ``(worlds, len(candidates))``. ``hands`` are the dealt 17-card hands.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn ddz_search<'py>(
+    py: Python<'py>,
+    player: Int<Usize>,
+    hands: &Bound<'py, PyAny>,
+    bottom: &Bound<'py, PyAny>,
+    table: PyRef<'py, PyClimbTable>,
+    landlord: Int<Usize>,
+    bid: Int<u8>,
+    candidates: Vec<Option<Bound<'py, PyAny>>>,
+    worlds: Count,
+    policy: Text,
+    seed: Seed,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let player = player.0 .0;
+    let landlord = landlord.0 .0;
+    let hands = hands_arg::<3>(hands, "hands")?;
+    let bottom = cardset_from_any(bottom)?;
+    let policy = match &*policy {
+        "greedy" => DdzRollout::Greedy,
+        "rule" => DdzRollout::Rule,
+        other => {
+            return Err(invalid_argument(format!(
+                "unknown policy {other:?}; expected \"greedy\" or \"rule\""
+            )))
+        }
+    };
+    let cards = candidates
+        .iter()
+        .map(|c| c.as_ref().map_or(Ok(CardSet::EMPTY), cardset_from_any))
+        .collect::<PyResult<Vec<CardSet>>>()?;
+    let k = cards.len();
+    let base = table.0.clone();
+    let (worlds, seed) = (worlds.0, seed.0);
+    let out = py
+        .detach(|| {
+            let position = DdzPosition {
+                hands,
+                bottom,
+                table: &base,
+                landlord,
+                bid: bid.0,
+            };
+            ddz_rule::ddz_search(player, &position, &cards, worlds, policy, seed)
+        })
+        .map_err(to_py)?;
+    PyArray1::from_vec(py, out).reshape([worlds, k])
+}
+
 /// Registers the search-facing functions of this module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climb_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(climb_playout_trace, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_resample, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_search, m)?)?;
     m.add_function(wrap_pyfunction!(zsy_resample, m)?)?;
     m.add_function(wrap_pyfunction!(zsy_resample_by_rule, m)?)?;
     m.add_function(wrap_pyfunction!(rt_resample, m)?)?;

@@ -30,6 +30,8 @@ from cardavia.agents.strategies.climbing_common import (
     ordered_candidates,
     rank_counts,
 )
+from cardavia.agents.base import Hint
+from cardavia.agents.strategies.doudizhu_search import DdzSearchSettings, card_play_search
 from cardavia.game import Action, State
 
 __all__ = ["STRATEGY", "DouDizhuStrategy", "hand_strength"]
@@ -57,6 +59,37 @@ def _bid_for(score: int) -> int:
 
 class DouDizhuStrategy:
     search_policy = "greedy"
+    """The generic search's rollout policy (the auction)."""
+    search_settings = DdzSearchSettings()
+    """The card-play search's settings (:mod:`~cardavia.agents.strategies.doudizhu_search`)."""
+
+    def search(
+        self,
+        state: State,
+        *,
+        seconds: float | None,
+        iterations: int | None,
+        seed: int,
+        config: object,
+    ) -> list[Hint] | None:
+        """Card play: :func:`~cardavia.agents.strategies.doudizhu_search.card_play_search`
+        (ranked by the chance of winning, in a Rust kernel). The auction, or a search
+        configured with its own policy or objective, goes to the generic search (None)."""
+        if state.phase != "play":
+            return None
+        if getattr(config, "policy", None) is not None or getattr(config, "simulate", None):
+            return None
+        ordered = [line[0] for line in self.candidates(state) or []]
+        reasons = [self.describe(state, a) for a in ordered]
+        return card_play_search(
+            state,
+            ordered,
+            reasons,
+            seconds=seconds,
+            iterations=iterations,
+            seed=seed,
+            settings=self.search_settings,
+        )
 
     def choose(self, state: State, rng: Rng) -> Action:
         player = state.current_player
