@@ -131,7 +131,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="override a DdzSearchSettings field of the card-play search (e.g. policy=greedy)",
+        help="play card play with the Rust kernel search (doudizhu_search), overriding a field "
+        "of its DdzSearchSettings (e.g. policy=greedy; 'kernel=1' for its defaults)",
     )
     args = parser.parse_args()
     if args.setting:
@@ -219,11 +220,14 @@ def _apply_settings(pairs: list[str]) -> None:
     import dataclasses
 
     from cardavia.agents.strategies.doudizhu import STRATEGY
+    from cardavia.agents.strategies.doudizhu_search import DdzSearchSettings
 
-    current = STRATEGY.search_settings
+    current = STRATEGY.search_settings or DdzSearchSettings()
     changes: dict[str, Any] = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
+        if name == "kernel":
+            continue
         kind = type(getattr(current, name))
         changes[name] = kind(value)
     STRATEGY.search_settings = dataclasses.replace(current, **changes)

@@ -300,6 +300,19 @@ def ddz_resample(
     table: ClimbTable | None = None,
     landlord: int = ...,
 ) -> tuple[list[CardSet], CardSet, ClimbTable | None]: ...
+def ddz_search(
+    player: int,
+    hands: Sequence[_CardInput],
+    bottom: _CardInput,
+    table: ClimbTable,
+    landlord: int,
+    bid: int,
+    candidates: Sequence[_CardInput | None],
+    worlds: int,
+    policy: str,
+    seed: int,
+) -> npt.NDArray[np.float64]: ...
+def ddz_rule_choice(table: ClimbTable) -> CardSet | None: ...
 def zsy_resample(
     player: int, hands: Sequence[_CardInput], table: ClimbTable, seed: int
 ) -> tuple[list[CardSet], ClimbTable]: ...

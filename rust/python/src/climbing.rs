@@ -7,10 +7,10 @@ use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
 use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
+use cardavia_core::climbing::ddz_rule::{self, DdzPosition, DdzRollout};
 use cardavia_core::climbing::deals::{self, DdzAuction, DealStart, RtLighting, TraceStep};
 use cardavia_core::climbing::resample::{self, RtKnowledge};
 use cardavia_core::climbing::zsy_rule;
-use cardavia_core::climbing::ddz_rule::{self, DdzPosition, DdzRollout};
 use cardavia_core::climbing::{
     self as core, ClimbTable, Combo, IdError, PlayContext, Policy, RuleViolation, Ruleset,
     TableEvent,
@@ -1185,12 +1185,31 @@ pub fn ddz_search<'py>(
     PyArray1::from_vec(py, out).reshape([worlds, k])
 }
 
+/// The Dou Dizhu rollout rule's choice (``cardavia_core::climbing::ddz_rule::choose``) for the
+/// player to act at ``table``: the cards to play, or None for a pass.
+#[pyfunction]
+pub fn ddz_rule_choice(table: PyRef<'_, PyClimbTable>) -> PyResult<Option<PyCardSet>> {
+    let t = &table.0;
+    if t.ruleset() != cardavia_core::climbing::Ruleset::DouDizhu {
+        return Err(invalid_argument("not a Dou Dizhu table"));
+    }
+    if t.is_over() {
+        return Err(invalid_argument(
+            "the deal is over: there is no decision to make",
+        ));
+    }
+    let mut plays = Vec::new();
+    let pass_allowed = t.legal_plays_into(&mut plays);
+    Ok(ddz_rule::choose(t, &plays, pass_allowed).map(|c| PyCardSet(c.cards())))
+}
+
 /// Registers the search-facing functions of this module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climb_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(climb_playout_trace, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_resample, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_search, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_rule_choice, m)?)?;
     m.add_function(wrap_pyfunction!(zsy_resample, m)?)?;
     m.add_function(wrap_pyfunction!(zsy_resample_by_rule, m)?)?;
     m.add_function(wrap_pyfunction!(rt_resample, m)?)?;

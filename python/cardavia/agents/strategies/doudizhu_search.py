@@ -122,7 +122,9 @@ def _utility(payoffs: npt.NDArray[np.float64], weight: float) -> npt.NDArray[np.
     return out
 
 
-def _reject(payoffs: npt.NDArray[np.float64], active: npt.NDArray[np.bool_], s: DdzSearchSettings) -> None:
+def _reject(
+    payoffs: npt.NDArray[np.float64], active: npt.NDArray[np.bool_], s: DdzSearchSettings
+) -> None:
     """Drops the active candidates whose paired difference from the leader is below zero at
     95% (the rows where both were simulated: every row since both are active)."""
     idx = np.flatnonzero(active)

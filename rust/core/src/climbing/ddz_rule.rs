@@ -244,7 +244,9 @@ fn rollout(table: &mut ClimbTable, policy: DdzRollout, plays: &mut Vec<Combo>) {
     while !table.is_over() {
         let pass_allowed = table.legal_plays_into(plays);
         let choice = match policy {
-            DdzRollout::Greedy => policy_choose(Policy::Greedy, table, plays, pass_allowed, &mut rng),
+            DdzRollout::Greedy => {
+                policy_choose(Policy::Greedy, table, plays, pass_allowed, &mut rng)
+            }
             DdzRollout::Rule => choose(table, plays, pass_allowed),
         };
         table.apply_unchecked(choice);
@@ -340,6 +342,130 @@ pub fn ddz_search(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn cs(text: &str) -> CardSet {
+        CardSet::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// A card-play start: seat 0 the landlord with `bottom` taken; `hands` the dealt hands.
+    fn start(hands: [&str; 3], bottom: &str) -> ([CardSet; 3], CardSet, ClimbTable) {
+        let dealt = hands.map(cs);
+        let bottom = cs(bottom);
+        let mut current = dealt.to_vec();
+        current[0] = current[0].union(bottom);
+        let table = ClimbTable::new(Ruleset::DouDizhu, current, 0).unwrap();
+        (dealt, bottom, table)
+    }
+
+    const DEAL: [&str; 3] = [
+        "3c 3d 3h 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2c SJ 5d",
+        "4d 6d 7d 8d 9d Td Jd Qd Kd Ad 2d 4h 5h 6h 7h 8h 9h",
+        "Th Jh Qh Kh Ah 2h 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks",
+    ];
+    const BOTTOM: &str = "As 2s BJ";
+
+    fn legal(table: &ClimbTable) -> (Vec<Combo>, bool) {
+        let mut plays = Vec::new();
+        let pass = table.legal_plays_into(&mut plays);
+        (plays, pass)
+    }
+
+    #[test]
+    fn rule_goes_out_leads_low_and_lets_the_partner_play_stand() {
+        let (_, _, mut table) = start(DEAL, BOTTOM);
+        let (plays, pass) = legal(&table);
+        let lead = choose(&table, &plays, pass).expect("a lead");
+        assert!(!lead.is_bomb(), "keeps the rocket: {lead}");
+        // The landlord leads; farmer 1 beats it if he can, farmer 2 then follows his partner.
+        table.apply_unchecked(Some(lead));
+        let (plays, pass) = legal(&table);
+        if let Some(beat) = choose(&table, &plays, pass) {
+            table.apply_unchecked(Some(beat));
+            let (plays, pass) = legal(&table);
+            assert!(pass);
+            assert_eq!(
+                choose(&table, &plays, pass),
+                None,
+                "the partner's play stands"
+            );
+        }
+        // A hand that can go out in one play does.
+        let hands = vec![cs("3c 3d 3h 4c"), cs("5c"), cs("6c")];
+        let t = ClimbTable::new(Ruleset::DouDizhu, hands, 0).unwrap();
+        let (plays, pass) = legal(&t);
+        assert_eq!(
+            choose(&t, &plays, pass).map(|c| c.cards()),
+            Some(cs("3c 3d 3h 4c"))
+        );
+    }
+
+    #[test]
+    fn search_is_seeded_and_reads_no_hidden_cards() {
+        let (dealt, bottom, table) = start(DEAL, BOTTOM);
+        let position = DdzPosition {
+            hands: dealt,
+            bottom,
+            table: &table,
+            landlord: 0,
+            bid: 1,
+        };
+        let (plays, _) = legal(&table);
+        let cands: Vec<CardSet> = plays.iter().take(6).map(|c| c.cards()).collect();
+        let a = ddz_search(0, &position, &cands, 12, DdzRollout::Rule, 7).unwrap();
+        assert_eq!(a.len(), 12 * cands.len());
+        assert_eq!(
+            a,
+            ddz_search(0, &position, &cands, 12, DdzRollout::Rule, 7).unwrap()
+        );
+        assert_ne!(
+            a,
+            ddz_search(0, &position, &cands, 12, DdzRollout::Rule, 8).unwrap()
+        );
+        // The farmers' cards swapped between them: the landlord sees the same, so the same
+        // values come back.
+        let swapped = [DEAL[0], DEAL[2], DEAL[1]];
+        let (dealt2, _, table2) = start(swapped, BOTTOM);
+        let other = DdzPosition {
+            hands: dealt2,
+            bottom,
+            table: &table2,
+            landlord: 0,
+            bid: 1,
+        };
+        assert_eq!(
+            a,
+            ddz_search(0, &other, &cands, 12, DdzRollout::Rule, 7).unwrap()
+        );
+        // Payoffs are the landlord's DDZ-7 scores at bid 1: ±2 × 2^bombs (× 2 on a spring).
+        for v in &a {
+            assert!(
+                v.abs() >= 2.0 && (v.abs() / 2.0).log2().fract() == 0.0,
+                "{v}"
+            );
+        }
+        let g = ddz_search(0, &position, &cands, 12, DdzRollout::Greedy, 7).unwrap();
+        assert_eq!(g.len(), a.len());
+    }
+
+    #[test]
+    fn search_refuses_bad_arguments() {
+        let (dealt, bottom, table) = start(DEAL, BOTTOM);
+        let position = DdzPosition {
+            hands: dealt,
+            bottom,
+            table: &table,
+            landlord: 0,
+            bid: 1,
+        };
+        let lead = [cs("3c")];
+        assert!(ddz_search(1, &position, &lead, 4, DdzRollout::Rule, 0).is_err()); // not to act
+        assert!(ddz_search(0, &position, &lead, 0, DdzRollout::Rule, 0).is_err()); // no world
+        assert!(ddz_search(0, &position, &[], 4, DdzRollout::Rule, 0).is_err()); // no candidate
+                                                                                 // A pass on a lead, cards not held, cards that are no combination.
+        for bad in [CardSet::EMPTY, cs("4d"), cs("3c 5c")] {
+            assert!(ddz_search(0, &position, &[bad], 4, DdzRollout::Rule, 0).is_err());
+        }
+    }
 
     fn counts(ranks: &[(usize, u8)]) -> Counts {
         let mut c = [0u8; CLASSES];
