@@ -311,6 +311,8 @@ def ddz_search(
     worlds: int,
     policy: str,
     seed: int,
+    draws: int = 1,
+    mismatch_weight: float = 1.0,
 ) -> npt.NDArray[np.float64]: ...
 def ddz_rule_choice(table: ClimbTable) -> CardSet | None: ...
 def zsy_resample(

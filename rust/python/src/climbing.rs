@@ -1134,8 +1134,11 @@ pub fn climb_action_id(ruleset: Text, cards: &Bound<'_, PyAny>) -> PyResult<Opti
 /// ``player`` (the player to act) values each candidate (a CardSet to play, or None for a
 /// pass) in ``worlds`` worlds drawn uniformly from his information, each finished by one
 /// rollout of ``policy`` (``"greedy"`` or ``"rule"``): his payoffs as a float64 array
-/// ``(worlds, len(candidates))``. ``hands`` are the dealt 17-card hands.
+/// ``(worlds, len(candidates))``. ``hands`` are the dealt 17-card hands. Each world is chosen
+/// among ``draws`` uniform ones with weight ``mismatch_weight`` to the power of the other
+/// seats' decisions ``policy`` would have taken differently in it (1, 1.0: uniform).
 #[pyfunction]
+#[pyo3(signature = (player, hands, bottom, table, landlord, bid, candidates, worlds, policy, seed, draws = Count(1), mismatch_weight = 1.0))]
 #[allow(clippy::too_many_arguments)]
 pub fn ddz_search<'py>(
     py: Python<'py>,
@@ -1149,6 +1152,8 @@ pub fn ddz_search<'py>(
     worlds: Count,
     policy: Text,
     seed: Seed,
+    draws: Count,
+    mismatch_weight: f64,
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let player = player.0 .0;
     let landlord = landlord.0 .0;
@@ -1179,7 +1184,16 @@ pub fn ddz_search<'py>(
                 landlord,
                 bid: bid.0,
             };
-            ddz_rule::ddz_search(player, &position, &cards, worlds, policy, seed)
+            ddz_rule::ddz_search_weighted(
+                player,
+                &position,
+                &cards,
+                worlds,
+                policy,
+                seed,
+                draws.0,
+                mismatch_weight,
+            )
         })
         .map_err(to_py)?;
     PyArray1::from_vec(py, out).reshape([worlds, k])

@@ -5,7 +5,9 @@ For the player to act during card play (DDZ-6), in rounds:
 1. **Worlds.** The Rust kernel (``cardavia._core.ddz_search``) deals the cards the player
    cannot see, exactly uniformly among the deals consistent with what he saw (his hand, every
    play, the bottom cards the landlord still holds — public once taken, DDZ-3.7; passes reveal
-   nothing in Dou Dizhu, any player may pass). It never reads the true hidden hands.
+   nothing in Dou Dizhu, any player may pass). It never reads the true hidden hands. With
+   ``draws`` > 1 each world is picked among that many uniform draws, weighted by how many of
+   the other players' past decisions the rollout policy explains in it (an opponent model).
 2. **Common worlds.** Every candidate still in the running is applied in each world and the
    deal is finished by one rollout of the rule policy (``DouDizhuStrategy``'s card play in
    Rust), settled by DDZ-7 (bombs double, a spring doubles). Every candidate sees the same
@@ -52,6 +54,11 @@ class DdzSearchSettings:
     """Worlds every candidate gets before it may be dropped."""
     round_worlds: int = 8
     """Worlds drawn per round (all active candidates in each)."""
+    draws: int = 1
+    """Uniform worlds drawn per search world; with more than one, the world is chosen with
+    weight ``mismatch_weight`` per decision of another player that ``policy`` would have taken
+    differently in it (the rollout policy as a model of the other players)."""
+    mismatch_weight: float = 1.0
 
 
 _TIME_MARGIN = 0.9
@@ -106,6 +113,8 @@ def card_play_search(
             worlds,
             settings.policy,
             derive_seed(seed, round_index),
+            settings.draws,
+            settings.mismatch_weight,
         )
         rows = np.full((worlds, k), np.nan)
         rows[:, idx] = block

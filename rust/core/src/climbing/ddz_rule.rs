@@ -37,7 +37,7 @@ use super::combo::Combo;
 use super::deals::ddz_settle;
 use super::playout::{choose as policy_choose, Policy};
 use super::resample::ddz_resample;
-use super::table::ClimbTable;
+use super::table::{ClimbTable, TableEvent};
 use super::Ruleset;
 use crate::cards::CardSet;
 use crate::error::{invalid, Error};
@@ -283,6 +283,77 @@ pub fn ddz_search(
     policy: DdzRollout,
     seed: u64,
 ) -> Result<Vec<f64>, Error> {
+    ddz_search_weighted(viewer, position, candidates, worlds, policy, seed, 1, 1.0)
+}
+
+/// How many of the other seats' decisions in `table`'s history `policy` would have taken
+/// differently had the dealt hands been `hands` (bottom to `landlord`): the history's plays
+/// and passes are replayed on a fresh table, and at each decision of a seat other than
+/// `viewer` the policy's choice is compared with what was played (a pass with a pass). `None`
+/// when the history cannot be replayed on these hands.
+pub fn rule_mismatches(
+    hands: &[CardSet; 3],
+    bottom: CardSet,
+    landlord: usize,
+    table: &ClimbTable,
+    viewer: usize,
+    policy: DdzRollout,
+) -> Option<u32> {
+    let mut current = hands.to_vec();
+    current[landlord] = current[landlord].union(bottom);
+    let mut replay = ClimbTable::new(Ruleset::DouDizhu, current, landlord).ok()?;
+    replay.set_record_history(false);
+    let mut plays = Vec::with_capacity(64);
+    let mut rng = Rng::new(0);
+    let mut mismatches = 0;
+    for event in table.history() {
+        let (player, made) = match event {
+            TableEvent::Play { player, combo } => (*player, Some(combo)),
+            TableEvent::Pass { player } => (*player, None),
+            _ => continue,
+        };
+        if player != viewer {
+            let pass_allowed = replay.legal_plays_into(&mut plays);
+            let chosen = match policy {
+                DdzRollout::Greedy => {
+                    policy_choose(Policy::Greedy, &replay, &plays, pass_allowed, &mut rng)
+                }
+                DdzRollout::Rule => choose(&replay, &plays, pass_allowed),
+            };
+            if chosen.map(|c| c.cards()) != made.map(|c| c.cards()) {
+                mismatches += 1;
+            }
+        }
+        match made {
+            Some(combo) => replay.play(player, combo).ok()?,
+            None => replay.pass(player).ok()?,
+        }
+    }
+    Some(mismatches)
+}
+
+/// [`ddz_search`] with its worlds weighted by `policy` as a model of the other players: each
+/// world is chosen among `draws` uniform draws with weight `mismatch_weight` to the power of
+/// its [`rule_mismatches`] beyond the fewest (1 draw, or a weight of 1: uniform).
+#[allow(clippy::too_many_arguments)]
+pub fn ddz_search_weighted(
+    viewer: usize,
+    position: &DdzPosition<'_>,
+    candidates: &[CardSet],
+    worlds: usize,
+    policy: DdzRollout,
+    seed: u64,
+    draws: usize,
+    mismatch_weight: f64,
+) -> Result<Vec<f64>, Error> {
+    if draws == 0 {
+        return Err(invalid("draws must be at least 1"));
+    }
+    if !(0.0..=1.0).contains(&mismatch_weight) {
+        return Err(invalid(format!(
+            "mismatch_weight must be within 0..1, got {mismatch_weight}"
+        )));
+    }
     let table = position.table;
     if table.ruleset() != Ruleset::DouDizhu || table.num_players() != 3 {
         return Err(invalid("not a Dou Dizhu card-play table"));
@@ -314,13 +385,50 @@ pub fn ddz_search(
     let mut plays = Vec::with_capacity(128);
     let mut out = Vec::with_capacity(worlds * candidates.len());
     for _ in 0..worlds {
-        let (_, _, world) = ddz_resample(
-            viewer,
-            position.hands,
-            position.bottom,
-            Some((table, position.landlord)),
-            &mut rng,
-        )?;
+        let mut drawn = Vec::with_capacity(draws);
+        for _ in 0..draws {
+            drawn.push(ddz_resample(
+                viewer,
+                position.hands,
+                position.bottom,
+                Some((table, position.landlord)),
+                &mut rng,
+            )?);
+        }
+        let chosen = if draws == 1 || mismatch_weight == 1.0 {
+            0
+        } else {
+            let m: Vec<u32> = drawn
+                .iter()
+                .map(|(h, b, _)| {
+                    rule_mismatches(h, *b, position.landlord, table, viewer, policy)
+                        .unwrap_or(u32::MAX)
+                })
+                .collect();
+            let fewest = *m.iter().min().expect("draws >= 1");
+            let weight = |x: u32| -> f64 {
+                if x == u32::MAX {
+                    0.0
+                } else if mismatch_weight == 0.0 {
+                    f64::from(u8::from(x == fewest))
+                } else {
+                    mismatch_weight.powi((x - fewest) as i32)
+                }
+            };
+            let total: f64 = m.iter().map(|&x| weight(x)).sum();
+            let mut target = rng.unit_f64() * total;
+            let mut pick = m.iter().position(|&x| x == fewest).unwrap_or(0);
+            for (i, &x) in m.iter().enumerate() {
+                let w = weight(x);
+                if w > 0.0 && target < w {
+                    pick = i;
+                    break;
+                }
+                target -= w;
+            }
+            pick
+        };
+        let world = drawn.swap_remove(chosen).2;
         let mut world = world.expect("a card-play world");
         world.set_record_history(false);
         world.clear_history();
