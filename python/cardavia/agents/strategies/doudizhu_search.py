@@ -19,7 +19,7 @@ For the player to act during card play (DDZ-6), in rounds:
    lies wholly below zero at 95% is no longer simulated; the search stops when the budget is
    spent or one candidate is left.
 
-Hints are ranked by that objective; each hint's ``value`` is the mean payoff in the unit of
+Hints are ranked by that objective, a play that empties the hand (a certain win) first; each hint's ``value`` is the mean payoff in the unit of
 ``returns()`` (with its 95% half-width), its reason gives the simulated win rate. An
 ``iterations`` budget counts simulations (one candidate in one world) and with a seed makes the
 result exactly reproducible.
@@ -123,7 +123,9 @@ def card_play_search(
         round_index += 1
         if len(idx) > 1 and len(payoffs) >= settings.min_worlds:
             _reject(payoffs, active, settings)
-    return _hints(ordered, describe, payoffs, settings)
+    size = len(table.hand(player))
+    out = [a.kind == "play" and len(a.cards or ()) == size for a in ordered]
+    return _hints(ordered, describe, payoffs, settings, out)
 
 
 def _utility(payoffs: npt.NDArray[np.float64], weight: float) -> npt.NDArray[np.float64]:
@@ -153,6 +155,7 @@ def _hints(
     describe: list[str],
     payoffs: npt.NDArray[np.float64],
     s: DdzSearchSettings,
+    goes_out: list[bool],
 ) -> list[Hint]:
     rows = []
     for i, action in enumerate(ordered):
@@ -167,8 +170,11 @@ def _hints(
         else:
             mean = half = win = 0.0
             score = -math.inf
+        if goes_out[i]:
+            score = math.inf  # a certain win (DDZ-6.6) before any sampled estimate
         rows.append((score, n, i, action, mean, half, win))
-    # Best objective first; among equals the candidate sampled longer, then the rule's order.
+    # A play that goes out first; then the best objective; among equals the candidate sampled
+    # longer, then the rule's order.
     rows.sort(key=lambda r: (-r[0], -r[1], r[2]))
     hints = []
     for _score, n, i, action, mean, half, win in rows:

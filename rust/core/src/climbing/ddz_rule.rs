@@ -556,6 +556,50 @@ mod tests {
     }
 
     #[test]
+    fn rule_explains_its_own_play_and_weights_need_draws() {
+        let (dealt, bottom, mut table) = start(DEAL, BOTTOM);
+        for _ in 0..9 {
+            let (plays, pass) = legal(&table);
+            let choice = choose(&table, &plays, pass);
+            table.apply_unchecked(choice);
+        }
+        let viewer = table.current_player().unwrap();
+        let m = rule_mismatches(&dealt, bottom, 0, &table, viewer, DdzRollout::Rule);
+        assert_eq!(
+            m,
+            Some(0),
+            "the true hands explain every decision of the rule"
+        );
+        let position = DdzPosition {
+            hands: dealt,
+            bottom,
+            table: &table,
+            landlord: 0,
+            bid: 1,
+        };
+        let (plays, _) = legal(&table);
+        let cands: Vec<CardSet> = plays.iter().take(3).map(|c| c.cards()).collect();
+        let uniform = ddz_search(viewer, &position, &cands, 6, DdzRollout::Rule, 3).unwrap();
+        let one = ddz_search_weighted(viewer, &position, &cands, 6, DdzRollout::Rule, 3, 1, 0.2);
+        assert_eq!(uniform, one.unwrap());
+        let w = ddz_search_weighted(viewer, &position, &cands, 6, DdzRollout::Rule, 3, 4, 0.2);
+        assert_eq!(w.unwrap().len(), uniform.len());
+        for (draws, weight) in [(0, 0.5), (2, 1.5), (2, -0.1)] {
+            let bad = ddz_search_weighted(
+                viewer,
+                &position,
+                &cands,
+                6,
+                DdzRollout::Rule,
+                3,
+                draws,
+                weight,
+            );
+            assert!(bad.is_err());
+        }
+    }
+
+    #[test]
     fn search_refuses_bad_arguments() {
         let (dealt, bottom, table) = start(DEAL, BOTTOM);
         let position = DdzPosition {
