@@ -51,6 +51,8 @@ __all__ = [
     "climb_playout_trace",
     "climb_playouts",
     "ddz_resample",
+    "ddz_rule_choice",
+    "ddz_search",
     "rt_resample",
     "zsy_resample",
     "zsy_resample_by_rule",
@@ -311,7 +313,7 @@ def ddz_search(
     worlds: int,
     policy: str,
     seed: int,
-    draws: int = 1,
+    draws: int = ...,
     mismatch_weight: float = 1.0,
 ) -> npt.NDArray[np.float64]: ...
 def ddz_rule_choice(table: ClimbTable) -> CardSet | None: ...

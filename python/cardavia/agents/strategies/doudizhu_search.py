@@ -19,10 +19,11 @@ For the player to act during card play (DDZ-6), in rounds:
    lies wholly below zero at 95% is no longer simulated; the search stops when the budget is
    spent or one candidate is left.
 
-Hints are ranked by that objective, a play that empties the hand (a certain win) first; each hint's ``value`` is the mean payoff in the unit of
-``returns()`` (with its 95% half-width), its reason gives the simulated win rate. An
-``iterations`` budget counts simulations (one candidate in one world) and with a seed makes the
-result exactly reproducible.
+Hints are ranked by that objective, a play that empties the hand (a certain win) first;
+each hint's ``value`` is the mean payoff in the unit of ``returns()`` (with its 95%
+half-width), its reason gives the simulated win rate. An ``iterations`` budget counts
+simulations (one candidate in one world) and with a seed makes the result exactly
+reproducible.
 """
 
 from __future__ import annotations
