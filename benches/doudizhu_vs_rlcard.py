@@ -122,7 +122,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--first-deal", type=int, default=0, help="index of the first deal")
+    parser.add_argument(
+        "--out", default=None, help="write one JSON line per deal (for paired comparisons)"
+    )
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="play card play with the Rust kernel search (doudizhu_search), overriding a field "
+        "of its DdzSearchSettings (e.g. policy=greedy; 'kernel=1' for its defaults)",
+    )
     args = parser.parse_args()
+    if args.setting:
+        _apply_settings(args.setting)
 
     rule = RuleAgentAdapter()
     per_deal: list[float] = []
@@ -131,9 +145,11 @@ def main() -> None:
     role_scores: dict[str, list[float]] = {"landlord": [], "farmer": []}
     decisions, thinking = 0, 0.0
     started = time.perf_counter()
-    for d in range(args.deals):
+    out = open(args.out, "w") if args.out else None  # noqa: SIM115
+    for d in range(args.first_deal, args.first_deal + args.deals):
         deal_seed = derive_seed(args.seed, d)
         deal_total = 0.0
+        deal_scores: list[float] = []
         for ours_landlord in (True, False):
             if args.agent == "search":
                 ours: Agent = SearchAgent(
@@ -154,12 +170,17 @@ def main() -> None:
             role_wins[role] += won
             games += 1
             deal_total += score
+            deal_scores.append(score)
             decisions += timed.decisions
             thinking += timed.seconds
         per_deal.append(deal_total / 2)
-        if not args.json and (d + 1) % 10 == 0:
+        if out is not None:
+            line = {"deal": d, "landlord": deal_scores[0], "farmers": deal_scores[1]}
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+        if not args.json and len(per_deal) % 10 == 0:
             print(
-                f"  {d + 1} deals: WP {wins / games:.3f}, ADP {np.mean(per_deal):+.3f}",
+                f"  {len(per_deal)} deals: WP {wins / games:.3f}, ADP {np.mean(per_deal):+.3f}",
                 file=sys.stderr,
             )
     n = len(per_deal)
@@ -192,6 +213,24 @@ def main() -> None:
             f"(landlord WP {result['WP_landlord']:.3f}, farmer WP {result['WP_farmer']:.3f}; "
             f"{result['seconds_per_decision']:.3f} s/decision)"
         )
+
+
+def _apply_settings(pairs: list[str]) -> None:
+    """Replaces fields of the Dou Dizhu card-play search's settings (for experiments)."""
+    import dataclasses
+
+    from cardavia.agents.strategies.doudizhu import STRATEGY
+    from cardavia.agents.strategies.doudizhu_search import DdzSearchSettings
+
+    current = STRATEGY.search_settings or DdzSearchSettings()
+    changes: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        if name == "kernel":
+            continue
+        kind = type(getattr(current, name))
+        changes[name] = kind(value)
+    STRATEGY.search_settings = dataclasses.replace(current, **changes)
 
 
 class _Timed:

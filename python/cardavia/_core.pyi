@@ -51,6 +51,8 @@ __all__ = [
     "climb_playout_trace",
     "climb_playouts",
     "ddz_resample",
+    "ddz_rule_choice",
+    "ddz_search",
     "rt_resample",
     "zsy_resample",
     "zsy_resample_by_rule",
@@ -300,6 +302,21 @@ def ddz_resample(
     table: ClimbTable | None = None,
     landlord: int = ...,
 ) -> tuple[list[CardSet], CardSet, ClimbTable | None]: ...
+def ddz_search(
+    player: int,
+    hands: Sequence[_CardInput],
+    bottom: _CardInput,
+    table: ClimbTable,
+    landlord: int,
+    bid: int,
+    candidates: Sequence[_CardInput | None],
+    worlds: int,
+    policy: str,
+    seed: int,
+    draws: int = ...,
+    mismatch_weight: float = 1.0,
+) -> npt.NDArray[np.float64]: ...
+def ddz_rule_choice(table: ClimbTable) -> CardSet | None: ...
 def zsy_resample(
     player: int, hands: Sequence[_CardInput], table: ClimbTable, seed: int
 ) -> tuple[list[CardSet], ClimbTable]: ...

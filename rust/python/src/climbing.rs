@@ -7,6 +7,7 @@ use crate::convert::{Int, Usize};
 use crate::errors::{invalid_argument, to_py};
 use cardavia_core::cards::CardSet;
 use cardavia_core::climbing::actions::{play_key, ActionSpace, KeyMap, PASS_ID};
+use cardavia_core::climbing::ddz_rule::{self, DdzPosition, DdzRollout};
 use cardavia_core::climbing::deals::{self, DdzAuction, DealStart, RtLighting, TraceStep};
 use cardavia_core::climbing::resample::{self, RtKnowledge};
 use cardavia_core::climbing::zsy_rule;
@@ -1129,11 +1130,100 @@ pub fn climb_action_id(ruleset: Text, cards: &Bound<'_, PyAny>) -> PyResult<Opti
     Ok(ActionSpace::of(rs).id_of_cards(cardset_from_any(cards)?))
 }
 
+/// The Dou Dizhu card-play search kernel (``cardavia_core::climbing::ddz_rule::ddz_search``):
+/// ``player`` (the player to act) values each candidate (a CardSet to play, or None for a
+/// pass) in ``worlds`` worlds drawn uniformly from his information, each finished by one
+/// rollout of ``policy`` (``"greedy"`` or ``"rule"``): his payoffs as a float64 array
+/// ``(worlds, len(candidates))``. ``hands`` are the dealt 17-card hands. Each world is chosen
+/// among ``draws`` uniform ones with weight ``mismatch_weight`` to the power of the other
+/// seats' decisions ``policy`` would have taken differently in it (1, 1.0: uniform).
+#[pyfunction]
+#[pyo3(signature = (player, hands, bottom, table, landlord, bid, candidates, worlds, policy, seed, draws = Count(1), mismatch_weight = 1.0))]
+#[allow(clippy::too_many_arguments)]
+pub fn ddz_search<'py>(
+    py: Python<'py>,
+    player: Int<Usize>,
+    hands: &Bound<'py, PyAny>,
+    bottom: &Bound<'py, PyAny>,
+    table: PyRef<'py, PyClimbTable>,
+    landlord: Int<Usize>,
+    bid: Int<u8>,
+    candidates: Vec<Option<Bound<'py, PyAny>>>,
+    worlds: Count,
+    policy: Text,
+    seed: Seed,
+    draws: Count,
+    mismatch_weight: f64,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let player = player.0 .0;
+    let landlord = landlord.0 .0;
+    let hands = hands_arg::<3>(hands, "hands")?;
+    let bottom = cardset_from_any(bottom)?;
+    let policy = match &*policy {
+        "greedy" => DdzRollout::Greedy,
+        "rule" => DdzRollout::Rule,
+        other => {
+            return Err(invalid_argument(format!(
+                "unknown policy {other:?}; expected \"greedy\" or \"rule\""
+            )))
+        }
+    };
+    let cards = candidates
+        .iter()
+        .map(|c| c.as_ref().map_or(Ok(CardSet::EMPTY), cardset_from_any))
+        .collect::<PyResult<Vec<CardSet>>>()?;
+    let k = cards.len();
+    let base = table.0.clone();
+    let (worlds, seed) = (worlds.0, seed.0);
+    let out = py
+        .detach(|| {
+            let position = DdzPosition {
+                hands,
+                bottom,
+                table: &base,
+                landlord,
+                bid: bid.0,
+            };
+            ddz_rule::ddz_search_weighted(
+                player,
+                &position,
+                &cards,
+                worlds,
+                policy,
+                seed,
+                draws.0,
+                mismatch_weight,
+            )
+        })
+        .map_err(to_py)?;
+    PyArray1::from_vec(py, out).reshape([worlds, k])
+}
+
+/// The Dou Dizhu rollout rule's choice (``cardavia_core::climbing::ddz_rule::choose``) for the
+/// player to act at ``table``: the cards to play, or None for a pass.
+#[pyfunction]
+pub fn ddz_rule_choice(table: PyRef<'_, PyClimbTable>) -> PyResult<Option<PyCardSet>> {
+    let t = &table.0;
+    if t.ruleset() != cardavia_core::climbing::Ruleset::DouDizhu {
+        return Err(invalid_argument("not a Dou Dizhu table"));
+    }
+    if t.is_over() {
+        return Err(invalid_argument(
+            "the deal is over: there is no decision to make",
+        ));
+    }
+    let mut plays = Vec::new();
+    let pass_allowed = t.legal_plays_into(&mut plays);
+    Ok(ddz_rule::choose(t, &plays, pass_allowed).map(|c| PyCardSet(c.cards())))
+}
+
 /// Registers the search-facing functions of this module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(climb_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(climb_playout_trace, m)?)?;
     m.add_function(wrap_pyfunction!(ddz_resample, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_search, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_rule_choice, m)?)?;
     m.add_function(wrap_pyfunction!(zsy_resample, m)?)?;
     m.add_function(wrap_pyfunction!(zsy_resample_by_rule, m)?)?;
     m.add_function(wrap_pyfunction!(rt_resample, m)?)?;

@@ -19,6 +19,7 @@ from 8, 1 from 6, when that beats the high bid; otherwise it passes.
 from __future__ import annotations
 
 from cardavia._core import CardSet, Rng
+from cardavia.agents.base import Hint
 from cardavia.agents.strategies.climbing_common import (
     BIG_JOKER,
     DOU_DIZHU_SHAPES,
@@ -30,6 +31,7 @@ from cardavia.agents.strategies.climbing_common import (
     ordered_candidates,
     rank_counts,
 )
+from cardavia.agents.strategies.doudizhu_search import DdzSearchSettings, card_play_search
 from cardavia.game import Action, State
 
 __all__ = ["STRATEGY", "DouDizhuStrategy", "hand_strength"]
@@ -57,6 +59,45 @@ def _bid_for(score: int) -> int:
 
 class DouDizhuStrategy:
     search_policy = "greedy"
+    """The generic search's rollout policy (the auction)."""
+    search_settings: DdzSearchSettings | None = None
+    """The card-play kernel search's settings
+    (:mod:`~cardavia.agents.strategies.doudizhu_search`), or None (the default) for the generic
+    search: the kernel is not yet measured stronger against RLCard's rule agent (see
+    docs/agents.md), so it is opt-in (``STRATEGY.search_settings = DdzSearchSettings()``)."""
+
+    def search(
+        self,
+        state: State,
+        *,
+        seconds: float | None,
+        iterations: int | None,
+        seed: int,
+        config: object,
+    ) -> list[Hint] | None:
+        """Card play with :attr:`search_settings` set:
+        :func:`~cardavia.agents.strategies.doudizhu_search.card_play_search` (ranked by the
+        chance of winning, in a Rust kernel). Otherwise, in the auction, or for a search
+        configured with its own policy or objective: the generic search (None)."""
+        settings = self.search_settings
+        if settings is None:
+            return None
+        player = state.current_player
+        if player is None or state.observation(player)["phase"] != "play":
+            return None
+        if getattr(config, "policy", None) is not None or getattr(config, "simulate", None):
+            return None
+        ordered = [line[0] for line in self.candidates(state) or []]
+        reasons = [self.describe(state, a) for a in ordered]
+        return card_play_search(
+            state,
+            ordered,
+            reasons,
+            seconds=seconds,
+            iterations=iterations,
+            seed=seed,
+            settings=settings,
+        )
 
     def choose(self, state: State, rng: Rng) -> Action:
         player = state.current_player

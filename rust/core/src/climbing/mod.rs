@@ -23,6 +23,7 @@
 pub mod actions;
 pub mod classify;
 pub mod combo;
+pub mod ddz_rule;
 pub mod deals;
 mod ftk_combos;
 pub mod ftk_table;
