@@ -69,6 +69,9 @@ def strength(search: str, opponent: str, deals: int, seed: int) -> dict[str, Any
         "opponent_gained_level": result.score(opponent).win_rate,
         "seconds_per_decision": score.to_json()["seconds_per_decision"],
         "elapsed": time.perf_counter() - t0,
+        # Per deal-seating, in arena order (deal 0 both seatings, deal 1, ...): for pairing
+        # two runs on the same seed.
+        "gained_per_seating": [int(g) for g in gained],
     }
 
 

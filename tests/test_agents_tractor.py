@@ -321,3 +321,31 @@ def test_rule_strategy_declares_with_a_strong_trump_and_not_over_its_partner() -
             declared += action.kind == "declare"
             state.apply(action)
     assert declared > 0 and passed_partner > 0
+
+
+def test_search_keeps_the_rule_play_unless_a_candidate_clearly_beats_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """agents/tractor_search.py KEEP_RULE: the top hint is the search's best play only when it
+    beats the rule strategy's play (the first candidate) by 1.96 paired standard errors;
+    otherwise the rule play is kept. With few iterations that happens at some decisions."""
+    from cardavia.agents import tractor_search
+    from cardavia.agents.strategies.tractor import STRATEGY
+
+    kept = 0
+    for seed, phase, tricks in [(21, "play", 0), (21, "play", 5), (8, "play", 3), (9, "play", 7)]:
+        state = _at_phase(seed, phase, tricks)
+        rule_line = STRATEGY.candidates(state)[0]
+        monkeypatch.setattr(tractor_search, "KEEP_RULE", False)
+        plain = cardavia.recommend(state, iterations=60, seed=3)
+        monkeypatch.setattr(tractor_search, "KEEP_RULE", True)
+        guarded = cardavia.recommend(state, iterations=60, seed=3)
+        top_plain = plain[0].line or (plain[0].action,)
+        top_guarded = guarded[0].line or (guarded[0].action,)
+        assert top_guarded in (top_plain, rule_line)
+        # The same candidates with the same values: only the choice may move.
+        assert sorted(map(str, (h.line or (h.action,) for h in plain))) == sorted(
+            map(str, (h.line or (h.action,) for h in guarded))
+        )
+        kept += top_guarded != top_plain
+    assert kept >= 1

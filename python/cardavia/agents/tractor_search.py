@@ -31,21 +31,28 @@ from cardavia.games.climbing import derive_seed
 if TYPE_CHECKING:
     from cardavia.agents.search import SearchConfig
 
-__all__ = ["MARGIN_WEIGHT", "analyse_tractor"]
+__all__ = ["KEEP_RULE", "MARGIN_WEIGHT", "analyse_tractor"]
 
 MARGIN_WEIGHT = 0.5
 """How much one level of point margin weighs against one level of payoff in the ranking."""
+
+KEEP_RULE = True
+"""Keep the rule strategy's play unless a candidate beats it by 1.96 standard errors of the
+paired difference (see :func:`_keeps_rule`)."""
 
 _TIME_MARGIN = 0.9
 
 
 class _Candidate:
-    __slots__ = ("line", "payoff", "rank", "wins", "active", "exact")
+    __slots__ = ("line", "payoff", "rank", "gain", "wins", "active", "exact")
 
     def __init__(self, line: tuple[Action, ...]):
         self.line = line
         self.payoff = RunningMean()
         self.rank = RunningMean()
+        # Paired difference of the ranking value over the rule strategy's play, in the worlds
+        # where both were simulated (same world, same playout seed).
+        self.gain = RunningMean()
         self.wins = 0
         self.active = True
         self.exact = True
@@ -92,10 +99,12 @@ def analyse_tractor(
         assert deadline is not None
         return time.perf_counter() >= deadline
 
+    rule = candidates[0]
     while not out_of_budget():
         world_seed = derive_seed(seed, world_index)
         world = state.resample(player, seed=world_seed)
         playout_seed = derive_seed(world_seed, 1)
+        rule_value: float | None = None
         for cand in candidates:
             if not cand.active or (cand.exact and cand.rank.n >= 1):
                 continue
@@ -108,10 +117,17 @@ def analyse_tractor(
                 cand.exact = False
                 out = child.playout_margins(n, policy=policy, seed=playout_seed)  # type: ignore[attr-defined]
                 pairs = [(float(row[player]), float(row[4 + player])) for row in out]
+            value = 0.0
             for payoff, margin in pairs:
                 cand.payoff.add(payoff)
                 cand.rank.add(payoff + MARGIN_WEIGHT * margin)
                 cand.wins += payoff > 0
+                value += payoff + MARGIN_WEIGHT * margin
+            value /= len(pairs)
+            if cand is rule:
+                rule_value = value
+            elif rule_value is not None:
+                cand.gain.add(value - rule_value)
             simulations += len(pairs)
             if out_of_budget():
                 break
@@ -119,6 +135,22 @@ def analyse_tractor(
         if _reject(candidates, config.min_samples):
             break
     return _rank(state, candidates, strategy)
+
+
+def _keeps_rule(candidates: list[_Candidate]) -> bool:
+    """Whether the rule strategy's play (the first candidate) stays the choice: unless the
+    search's best play beats it by more than 1.96 standard errors of their paired difference
+    (same worlds), the difference is as likely noise as skill, and the rule play is kept."""
+    rule = candidates[0]
+    if len(candidates) == 1 or not rule.rank.n:
+        return False
+    best = max((c for c in candidates if c.rank.n), key=lambda c: c.rank.mean)
+    if best is rule:
+        return False
+    if best.exact and rule.exact:
+        return False  # both values are exact: no noise to guard against
+    g = best.gain
+    return g.n < 2 or g.mean <= g.half_width
 
 
 def _reject(candidates: list[_Candidate], min_samples: int) -> bool:
@@ -139,8 +171,12 @@ def _rank(state: State, candidates: list[_Candidate], strategy: object) -> list[
         mean = -c.rank.mean if c.rank.n else float("inf")
         return (mean, not (c.exact and c.rank.n > 0), -c.rank.n, i)
 
+    order = sorted(range(len(candidates)), key=key)
+    if KEEP_RULE and _keeps_rule(candidates):
+        order.remove(0)
+        order.insert(0, 0)
     hints = []
-    for i in sorted(range(len(candidates)), key=key):
+    for i in order:
         c = candidates[i]
         described = strategy.describe_line(state, c.line)  # type: ignore[attr-defined]
         if len(candidates) == 1:

@@ -17,8 +17,10 @@
 //!   (burying a short suit makes a void).
 //! * **Lead** (TR-4.3): the biggest lead no opponent can beat (more cards first, then a plain
 //!   suit before trumps, then more points, then the higher lead). With no such winner, the
-//!   lowest non-point single of a plain suit in which the partner can take the trick, else the
-//!   lowest single (non-point before point, plain before trump, shortest suit first).
+//!   lowest non-point single of a plain suit in which the partner can take the trick (his
+//!   best card of it is the highest, or he is void in it with trumps while both opponents
+//!   must follow it, so his ruff wins: TR-4.4, TR-4.7), else the lowest single (non-point
+//!   before point, plain before trump, shortest suit first).
 //! * **Follow** (TR-4.4): when the partner is winning and no later opponent can beat him,
 //!   dump points (the legal follow with the most points, keeping high cards); otherwise take
 //!   the trick with the lowest winning follow no later opponent can beat, or else, if the
@@ -132,6 +134,20 @@ fn partner_takes_suit(table: &TractorTable, seat: usize, suit: u8) -> bool {
     })
 }
 
+/// Whether `seat`'s partner would ruff a single lead of plain suit `suit` and win: he is void
+/// in it and holds a trump, and both opponents hold the suit, so they must follow it
+/// (TR-4.4) and cannot trump over him (TR-4.7).
+fn partner_ruffs_suit(table: &TractorTable, seat: usize, suit: u8) -> bool {
+    let trump = table.trump();
+    let partner = table.hand((seat + 2) % 4);
+    let mask = trump.suit_mask(suit);
+    restrict(partner, mask).is_empty()
+        && !restrict(partner, trump.suit_mask(TRUMP)).is_empty()
+        && opponents(seat)
+            .iter()
+            .all(|&o| !restrict(table.hand(o), mask).is_empty())
+}
+
 /// Ordering of the fallback single leads: (not towards the partner, points, trump, suit
 /// length, keep value), lowest first.
 type LowKey = (bool, u32, bool, u32, u32);
@@ -174,7 +190,9 @@ pub fn greedy_lead(table: &TractorTable) -> CardBag {
     let mut low: Option<(LowKey, Card)> = None;
     for c in hand.kinds().iter() {
         let s = trump.suit_of(c);
-        let to_partner = s != TRUMP && card_points(c) == 0 && partner_takes_suit(table, seat, s);
+        let to_partner = s != TRUMP
+            && card_points(c) == 0
+            && (partner_takes_suit(table, seat, s) || partner_ruffs_suit(table, seat, s));
         let key = (
             !to_partner,
             card_points(c),

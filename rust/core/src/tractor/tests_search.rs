@@ -1,6 +1,7 @@
 //! Tests of the search primitives: the declaration phase, settled playouts under both
 //! policies, whole plays, and determinization (rules/tractor.md; issue 13).
 
+use super::plays::card_points;
 use super::*;
 use crate::cards::{Card, CardBag};
 use crate::rng::Rng;
@@ -557,4 +558,70 @@ fn lead_growth_in_closed_form_is_the_step_generator() {
         }
     }
     assert!(grew > 1000);
+}
+
+#[test]
+fn greedy_leads_towards_a_partner_ruff_when_it_has_no_sure_winner() {
+    // Over random deals: whenever the leader has no sure winner and the partner is void in a
+    // plain suit the leader holds a non-point card of, with trumps, while both opponents hold
+    // that suit, the greedy lead is a single non-point card towards the partner's strength.
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let d = declaring(seed, 0, 0, false);
+        let mut rng = Rng::new(seed);
+        let mut table = finish_declaring(&d, &mut rng, Policy::Greedy);
+        let trump = *table.trump();
+        let mut tricks = 0;
+        while let Some(seat) = table.current_player() {
+            if table.phase() == Phase::Play && table.lead().is_none() {
+                let hand = table.hand(seat);
+                let opps = [(seat + 1) % 4, (seat + 3) % 4];
+                let sure = rules::legal_leads(hand, &trump)
+                    .into_iter()
+                    .any(|l| opps.iter().all(|&o| !can_beat(table.hand(o), l, l, &trump)));
+                let partner = table.hand((seat + 2) % 4);
+                let ruff_suit = |s: u8| {
+                    let mask = trump.suit_mask(s);
+                    rules::restrict(partner, mask).is_empty()
+                        && !rules::restrict(partner, trump.suit_mask(TRUMP)).is_empty()
+                        && opps
+                            .iter()
+                            .all(|&o| !rules::restrict(table.hand(o), mask).is_empty())
+                        && rules::restrict(hand, mask)
+                            .iter()
+                            .any(|c| card_points(c) == 0)
+                };
+                if !sure && (0..4u8).filter(|&s| Some(s) != trump.suit()).any(ruff_suit) {
+                    let lead = greedy_lead(&table);
+                    assert_eq!(lead.len(), 1, "seed {seed} trick {tricks}");
+                    let c = lead.iter().next().unwrap();
+                    let s = trump.suit_of(c);
+                    let best = |h: CardBag| {
+                        rules::restrict(h, trump.suit_mask(s))
+                            .kinds()
+                            .iter()
+                            .map(|k| trump.position(k))
+                            .max()
+                    };
+                    let takes = best(partner).is_some_and(|p| {
+                        opps.iter().all(|&o| match best(table.hand(o)) {
+                            Some(q) => q < p,
+                            None => {
+                                rules::restrict(table.hand(o), trump.suit_mask(TRUMP)).is_empty()
+                            }
+                        })
+                    });
+                    assert_eq!(card_points(c), 0, "seed {seed} trick {tricks}");
+                    assert!(
+                        s != TRUMP && (ruff_suit(s) || takes),
+                        "seed {seed} trick {tricks}"
+                    );
+                    checked += 1;
+                }
+                tricks += 1;
+            }
+            greedy_step(&mut table);
+        }
+    }
+    assert!(checked >= 5, "only {checked} positions exercised the rule");
 }
