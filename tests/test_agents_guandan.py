@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import cardavia
 from cardavia import CardBag, Rng
 from cardavia.agents import HeuristicAgent, RandomAgent, SearchAgent, recommend
 from cardavia.agents.base import Agent
 from cardavia.agents.strategies import strategy_for
-from cardavia.agents.strategies.guandan import hand_moves
+from cardavia.agents.strategies.guandan import _team_value, hand_moves
 from cardavia.game import State
 
 GAME = cardavia.load("guandan")
@@ -169,6 +171,75 @@ def test_search_never_reads_hidden_cards() -> None:
     assert a.current_player == 1 and a.observation(1) == b.observation(1)
     ha, hb = (recommend(s, iterations=250, seed=7) for s in (a, b))
     assert [h.to_json() for h in ha] == [h.to_json() for h in hb]
+
+
+def test_search_agent_values_simulations_by_the_team_outcome() -> None:
+    # Going out third after the partner's first ends the deal at +2 (GD-9.3): a won deal, 1
+    # plus 0.1 a level; a lost deal of n levels counts -0.1 n.
+    state = third_out_position()
+    me = state.current_player
+    assert me is not None
+    size = state.observation(me)["hand_sizes"][me]
+    out = next(a for a in state.legal_actions() if len(a.cards or ()) == size)
+    simulate = _team_value(0.1)
+    values, exact = simulate(state, [out], me, 1, "greedy", 1)
+    assert exact and values == [1.0 + 0.1 * 2.0]
+    assert simulate(state, [out], (me + 1) % 4, 1, "greedy", 1) == ([-0.2], True)
+    other = next(a for a in state.legal_actions() if len(a.cards or ()) != size)
+    values, exact = simulate(state, [other], me, 3, "greedy", 4)
+    assert not exact and len(values) == 4
+    assert all(v in (1.1, 1.2, 1.3, -0.1, -0.2, -0.3) for v in (round(x, 9) for x in values))
+    assert len(SearchAgent(iterations=200, seed=1).act(state).cards or ()) == size
+
+
+def partner_on_top_positions(count: int) -> list[State]:
+    """Seeded heuristic deals at decisions where the partner's play is on top and the player to
+    act could beat it or pass."""
+    found = []
+    for seed in range(100):
+        state = GAME.new_state(seed=seed)
+        agent = HeuristicAgent(seed=seed)
+        while not state.is_terminal() and len(found) < count:
+            me = state.current_player
+            assert me is not None
+            top = state.observation(me)["top"]
+            plays = [a for a in state.legal_actions() if a.kind == "play"]
+            if top is not None and top["player"] == (me + 2) % 4 and plays:
+                found.append(state.clone())
+                break
+            state.apply(agent.act(state))
+        if len(found) >= count:
+            return found
+    raise AssertionError("too few such positions")
+
+
+def test_search_agent_keeps_its_partners_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(STRATEGY, "keep_partner_play", True)
+    monkeypatch.setattr(STRATEGY, "level_weight", 0.1)
+    for state in partner_on_top_positions(4):
+        me = state.current_player
+        assert me is not None
+        size = state.observation(me)["hand_sizes"][me]
+        outs = [a for a in state.legal_actions() if len(a.cards or ()) == size]
+        action = SearchAgent(iterations=100, seed=2).act(state)
+        assert action.kind == "pass" if not outs else action in outs
+
+
+def test_search_agent_never_reads_hidden_cards() -> None:
+    base = GAME.new_state(seed=8)
+    hands = [str(h) for h in base.dealt]  # type: ignore[attr-defined]
+    one, three = hands[1].split(), hands[3].split()
+    i = next(k for k, c in enumerate(one) if c not in three)
+    j = next(k for k, c in enumerate(three) if c not in one)
+    one[i], three[j] = three[j], one[i]
+    swapped = [hands[0], " ".join(one), hands[2], " ".join(three)]
+    a = GAME.new_state(seed=8, deal={"hands": hands, "first_player": 0})
+    b = GAME.new_state(seed=8, deal={"hands": swapped, "first_player": 0})
+    assert a.observation(1) != b.observation(1) and a.observation(0) == b.observation(0)
+    for seed in range(3):
+        assert SearchAgent(iterations=300, seed=seed).act(a) == SearchAgent(
+            iterations=300, seed=seed
+        ).act(b)
 
 
 def test_rule_decisions_and_estimate() -> None:

@@ -248,3 +248,21 @@ def test_the_played_solve_answers_a_card_blind_opponent_and_stays_near_equilibri
         _core.one_poker_cfr_exploitability(19, (1, 1), 10, 101)
     with pytest.raises(InvalidArgumentError):
         _core.one_poker_cfr_exploitability(19, (1, 1), 10, 0, 600)
+
+
+def test_the_stored_carry_table_is_what_the_solve_gives() -> None:
+    """The carry values stored for the default match (one_poker_carry.py, generated) equal a
+    fresh computation: regenerate the table after any change to the solve."""
+    from cardavia.agents.strategies import one_poker, one_poker_carry
+
+    assert set(one_poker_carry.STORED_CARRY) == {
+        (depth, one_poker.ITERATIONS, one_poker.BLIND) for depth in one_poker_carry.GENERATED_DEPTHS
+    }
+    for (depth, _iterations, _blind), stored in one_poker_carry.STORED_CARRY.items():
+        fresh = one_poker.compute_carry_values(depth)
+        assert len(stored) == 13
+        assert fresh == pytest.approx(list(stored), abs=1e-12)
+        assert one_poker.carry_values(depth) == pytest.approx(fresh, abs=1e-12)
+    # An ace carried into the next deal is worth more than a three.
+    table = one_poker_carry.STORED_CARRY[(19.0, one_poker.ITERATIONS, one_poker.BLIND)]
+    assert table[12] > table[1]

@@ -32,14 +32,18 @@ higher main rank first: GD-6.7's order), since every reading spends the same car
   otherwise it passes.
 
 **Search**: card play of every simulated deal runs in Rust with the greedy policy of
-``cardavia_core::climbing::guandan::playout``. A lead may have over a thousand legal moves:
-:meth:`GuandanStrategy.candidates` ranks whole plays, one per card set, narrowed as it
-documents.
+``cardavia_core::climbing::guandan::playout`` (which, like the rule, never overtakes the
+partner). The SearchAgent (:meth:`GuandanStrategy.search_act`) can play for the deal's win
+(``level_weight``: a simulation is worth 1 when its partnership wins plus a fraction per level,
+GD-9.3) and let its partner's top play stand unless it can go out (``keep_partner_play``);
+both are off by default (not measurably better); ``recommend`` ranks by levels. A lead
+may have over a thousand legal moves: :meth:`GuandanStrategy.candidates` ranks whole plays,
+one per card set, narrowed as it documents.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -196,6 +200,50 @@ def _partner(p: int) -> int:
 
 class GuandanStrategy:
     search_policy = "greedy"
+    level_weight: float | None = None
+    """What one level of promotion adds to a won simulation's value 1 in the SearchAgent's
+    objective (:meth:`search_act`); a lost one counts ``-level_weight`` per level. ``None``
+    values simulations by the levels alone, as ``recommend`` does."""
+    keep_partner_play = False
+    """When True the SearchAgent does not overtake its partner's top play (it passes, or goes
+    out); off by default, as it was not measurably better (docs/agents.md)."""
+
+    def search_act(
+        self, state: State, *, seconds: float | None, iterations: int | None, seed: int
+    ) -> Action:
+        """The SearchAgent's move: the generic search valuing each simulation by the team's
+        outcome — 1 when the player's partnership wins the deal (its first-out player, GD-9.1)
+        plus ``level_weight`` per level of the promotion (GD-9.3), ``-level_weight`` per level
+        when it loses — rather than by the levels alone that ``recommend`` ranks by: the goal
+        is winning the deal. With :attr:`keep_partner_play`, while the partner's play is on
+        top it only passes or goes out (the rule strategy's partner rule, and the rollouts')."""
+        from cardavia.agents.search import SearchConfig, analyse
+
+        config = (
+            SearchConfig()
+            if self.level_weight is None
+            else SearchConfig(simulate=_team_value(self.level_weight))
+        )
+        legal = state.legal_actions()
+        if self.keep_partner_play:
+            player = state.current_player
+            assert player is not None
+            obs = state.observation(player)
+            top = obs["top"]
+            passing = next((a for a in legal if a.kind == "pass"), None)
+            if (
+                obs["phase"] != "return"
+                and top is not None
+                and top["player"] == _partner(player)
+                and passing is not None
+            ):
+                size = len(obs["hand"])
+                outs = [a for a in legal if a.cards is not None and len(a.cards) == size]
+                if not outs:
+                    return passing
+                return max(outs, key=_strength)
+        hints = analyse(state, seconds=seconds, iterations=iterations, seed=seed, config=config)
+        return hints[0].action
 
     def _view(self, state: State, listed: bool = True) -> tuple[dict[str, Any], list[Action], Card]:
         player = state.current_player
@@ -348,6 +396,29 @@ class GuandanStrategy:
             if a.kind == "play" and a not in keep:
                 keep.append(a)
         return [(a,) for a in keep + others]
+
+
+def _team_value(
+    level_weight: float,
+) -> Callable[[State, Sequence[Action], int, int, str, int], tuple[list[float], bool]]:
+    """A ``SearchConfig.simulate`` valuing a simulation by the team outcome (see
+    :meth:`GuandanStrategy.search_act`)."""
+
+    def value(r: float) -> float:
+        return (1.0 if r > 0 else 0.0) + level_weight * r
+
+    def simulate(
+        world: State, line: Sequence[Action], player: int, seed: int, policy: str, playouts: int
+    ) -> tuple[list[float], bool]:
+        child = world.clone()
+        for action in line:
+            child.apply(action)
+        if child.is_terminal():
+            return [value(child.returns()[player])], True
+        out = child.playout_returns(playouts, policy=policy, seed=seed)  # type: ignore[attr-defined]
+        return [value(float(x)) for x in out[:, player]], False
+
+    return simulate
 
 
 STRATEGY = GuandanStrategy()

@@ -85,6 +85,7 @@ from cardavia._core import (
     one_poker_cfr_lock,
 )
 from cardavia.agents.base import Hint
+from cardavia.agents.strategies.one_poker_carry import STORED_CARRY
 from cardavia.errors import CardaviaError
 from cardavia.game import Action, State
 
@@ -169,15 +170,13 @@ _P_UP = 7 / 13  # chance a card is UP (8..A) in a full shoe
 _CARRY: dict[float, list[float]] = {}
 
 
-def carry_values(depth: float) -> list[float]:
+def compute_carry_values(depth: float) -> list[float]:
     """Per rank, the equilibrium value in antes of a deal in which the player holds that rank
     and draws a uniform rank, at effective depth ``depth``: either position equally, the
     opponent's UP count binomial (each card UP with chance 7/13), the better lock taken. The
     difference between two ranks is what carrying one instead of the other into the next deal
-    is worth (OP-3.4: the unlocked card is kept). Computed once per depth and cached."""
-    found = _CARRY.get(depth)
-    if found is not None:
-        return found
+    is worth (OP-3.4: the unlocked card is kept). Solves nine deals (one per UP-count pair):
+    about 3 s of CPU at :data:`ITERATIONS`."""
     p_up = [(1 - _P_UP) ** 2, 2 * _P_UP * (1 - _P_UP), _P_UP**2]
     out = []
     for h in range(13):
@@ -190,6 +189,20 @@ def carry_values(depth: float) -> list[float]:
                     _p, (vh, vx) = one_poker_cfr_lock(depth, ups, role, h, x, ITERATIONS, BLIND)
                     total += p_up[u] * 0.5 * max(vh, vx) / 13
         out.append(total)
+    return out
+
+
+def carry_values(depth: float) -> list[float]:
+    """:func:`compute_carry_values`, taken from the table stored for the default match
+    (:mod:`cardavia.agents.strategies.one_poker_carry`, generated from the same solve and
+    checked against it by the tests) when it has this depth, else computed once per depth
+    and cached: the stored table keeps the first tied lock of a process from waiting for nine
+    solves."""
+    found = _CARRY.get(depth)
+    if found is not None:
+        return found
+    stored = STORED_CARRY.get((depth, ITERATIONS, BLIND))
+    out = list(stored) if stored is not None else compute_carry_values(depth)
     _CARRY[depth] = out
     return out
 
