@@ -27,11 +27,13 @@
 //!
 //! # Pruning and ordering
 //!
-//! At the start of each trick: the side on lead's quick tricks (cards it can cash at once) and
-//! the other side's sure trump tricks bound the result; then the transposition table. Equal
-//! cards (touching cards of one hand, counting played cards as gone) are searched once. Moves are
-//! ordered by simple bridge sense: cash winners, win cheaply, play low behind a winning partner,
-//! ruff low, discard low from long suits; the lead that proved a stored bound is tried first.
+//! At the start of each trick: the transposition table; then the side on lead's quick tricks
+//! (cards it can cash at once) and both sides' sure trump tricks (a hand's trumps above all of
+//! the other side's) bound the result. Equal cards (touching cards of one hand, counting played
+//! cards as gone) are searched once. Moves are ordered by simple bridge sense: cash winners, win
+//! cheaply, play low behind a winning partner, ruff low, discard low from long suits; the lead
+//! that proved a stored bound is tried first, and each lead gains a bonus in proportion to how
+//! much search it has cut off before (history) relative to the best such lead.
 
 use super::tt::{compress13, Table, NO_CARD};
 
