@@ -27,11 +27,13 @@
 //!
 //! # Pruning and ordering
 //!
-//! At the start of each trick: the side on lead's quick tricks (cards it can cash at once) and
-//! the other side's sure trump tricks bound the result; then the transposition table. Equal
-//! cards (touching cards of one hand, counting played cards as gone) are searched once. Moves are
-//! ordered by simple bridge sense: cash winners, win cheaply, play low behind a winning partner,
-//! ruff low, discard low from long suits; the lead that proved a stored bound is tried first.
+//! At the start of each trick: the transposition table; then the side on lead's quick tricks
+//! (cards it can cash at once) and both sides' sure trump tricks (a hand's trumps above all of
+//! the other side's) bound the result. Equal cards (touching cards of one hand, counting played
+//! cards as gone) are searched once. Moves are ordered by simple bridge sense: cash winners, win
+//! cheaply, play low behind a winning partner, ruff low, discard low from long suits; the lead
+//! that proved a stored bound is tried first, and each lead gains a bonus in proportion to how
+//! much search it has cut off before (history) relative to the best such lead.
 
 use super::tt::{compress13, Table, NO_CARD};
 
@@ -599,9 +601,13 @@ impl Engine {
             }
             if self.trump != NO_TRUMP {
                 // The other side's sure trump tricks: the side on lead stays below n - sure.
-                let (sure, sure_relevant) = self.sure_trump_tricks_against(hand);
+                let (sure, sure_relevant) = self.sure_trump_tricks((hand + 1) & 3);
                 if n - sure < need {
                     return (!leader_is_max, sure_relevant);
+                }
+                let (ours, ours_relevant) = self.sure_trump_tricks(hand);
+                if ours >= need {
+                    return (leader_is_max, ours_relevant);
                 }
             }
             store = Some((lengths, plane0, plane1, n, need, leader_is_max, seen));
@@ -989,36 +995,25 @@ impl Engine {
         ceiling
     }
 
-    /// Trump tricks the side *not* on lead surely takes: the run of top trumps one of its hands
-    /// holds (each wins when played, BR-4.6), and the cards that count rests on.
-    fn sure_trump_tricks_against(&self, leader: usize) -> (i32, u64) {
-        if self.trump == NO_TRUMP {
+    /// Trump tricks the side of `hand` surely takes, and the cards that count rests on: each
+    /// trump a hand of the side holds above every trump of the other side wins the trick it is
+    /// played to (only partner could beat it, BR-4.6), and a hand plays one card per trick, so
+    /// the side takes at least as many tricks as its better hand holds such trumps (all its
+    /// trumps if the other side has none).
+    fn sure_trump_tricks(&self, hand: usize) -> (i32, u64) {
+        let trump = self.trump;
+        let ours = [self.suits[hand][trump], self.suits[hand ^ 2][trump]];
+        let theirs = self.suits[(hand + 1) & 3][trump] | self.suits[(hand + 3) & 3][trump];
+        if theirs == 0 {
+            return (pop(ours[0]).max(pop(ours[1])) as i32, 0);
+        }
+        let top = top_bit(theirs);
+        let above = !((2u32 << top) - 1);
+        let count = pop(ours[0] & above).max(pop(ours[1] & above)) as i32;
+        if count == 0 {
             return (0, 0);
         }
-        let mut present = self.present_suits[self.trump];
-        if present == 0 {
-            return (0, 0);
-        }
-        let top = top_bit(present);
-        let owner = (0..4)
-            .find(|&h| self.suits[h][self.trump] & (1 << top) != 0)
-            .unwrap_or(leader);
-        if side(owner) == side(leader) {
-            return (0, 0);
-        }
-        let held = self.suits[owner][self.trump];
-        let mut count = 0;
-        let mut lowest = top;
-        while present != 0 {
-            let card = top_bit(present);
-            if held & (1 << card) == 0 {
-                break;
-            }
-            count += 1;
-            lowest = card;
-            present &= !(1 << card);
-        }
-        (count, 1u64 << (16 * self.trump as u32 + lowest))
+        (count, 1u64 << (16 * trump as u32 + top))
     }
 
     /// Orders `moves` best first for `hand` (see the module documentation).
@@ -1040,13 +1035,11 @@ impl Engine {
         } else {
             self.threats(hand, trick)
         };
-        let mut top_history = (0u32, NO_CARD);
+        // Leads are ranked by their history relative to the best one's.
+        let mut top_history = 0u32;
         if trick.ply == 0 {
             for &card in moves.iter() {
-                let h = self.history[hand][card as usize];
-                if h > top_history.0 {
-                    top_history = (h, card);
-                }
+                top_history = top_history.max(self.history[hand][card as usize]);
             }
         }
         for (k, &card) in moves.iter().enumerate() {
@@ -1054,8 +1047,9 @@ impl Engine {
                 1 << 20
             } else if trick.ply == 0 {
                 self.lead_score(hand, card)
-                    + if card == top_history.1 {
-                        HISTORY_BONUS
+                    + if top_history > 0 {
+                        (HISTORY_BONUS as u64 * self.history[hand][card as usize] as u64
+                            / top_history as u64) as i32
                     } else {
                         0
                     }
