@@ -38,6 +38,7 @@ use super::deals::ddz_settle;
 use super::playout::{choose as policy_choose, Policy};
 use super::resample::ddz_resample;
 use super::table::{ClimbTable, TableEvent};
+use super::zsy_rule::{rank_counts, take_runs_up_to};
 use super::Ruleset;
 use crate::cards::CardSet;
 use crate::error::{invalid, Error};
@@ -54,47 +55,11 @@ const HIGHEST_CHAIN_RANK: usize = 11;
 type Counts = [u8; CLASSES];
 
 fn counts_of(cards: CardSet) -> Counts {
-    let mut c = [0u8; CLASSES];
-    for card in cards.iter() {
-        if let Some(r) = Ruleset::DouDizhu.rank_of(card) {
-            if (r as usize) < CLASSES {
-                c[r as usize] += 1;
-            }
-        }
-    }
-    c
+    rank_counts(Ruleset::DouDizhu, cards)
 }
 
-/// Removes runs of `width` cards per rank of at least `min_len` ranks, longest first (the
-/// lowest of equal length); returns how many were removed.
 fn take_runs(c: &mut Counts, width: u8, min_len: usize) -> u32 {
-    let mut found = 0;
-    loop {
-        let (mut best_start, mut best_len) = (0usize, 0usize);
-        let mut start = 0usize;
-        while start <= HIGHEST_CHAIN_RANK {
-            if c[start] < width {
-                start += 1;
-                continue;
-            }
-            let mut end = start;
-            while end < HIGHEST_CHAIN_RANK && c[end + 1] >= width {
-                end += 1;
-            }
-            if end - start + 1 > best_len {
-                best_start = start;
-                best_len = end - start + 1;
-            }
-            start = end + 1;
-        }
-        if best_len < min_len {
-            return found;
-        }
-        for x in c.iter_mut().skip(best_start).take(best_len) {
-            *x -= width;
-        }
-        found += 1;
-    }
+    take_runs_up_to(c, width, min_len, HIGHEST_CHAIN_RANK)
 }
 
 /// The plays needed to shed a hand with these rank counts (see the module documentation).

@@ -40,10 +40,16 @@ const HIGHEST_RUN_RANK: usize = 11;
 type Counts = [u8; RANKS];
 
 fn counts_of(cards: CardSet) -> Counts {
-    let mut c = [0u8; RANKS];
+    rank_counts(Ruleset::ZhengShangyou, cards)
+}
+
+/// How many cards of each game rank below `N` a set holds, ranked by `ruleset` (shared with
+/// the Dou Dizhu rule, whose classes add the two jokers).
+pub(super) fn rank_counts<const N: usize>(ruleset: Ruleset, cards: CardSet) -> [u8; N] {
+    let mut c = [0u8; N];
     for card in cards.iter() {
-        if let Some(r) = Ruleset::ZhengShangyou.rank_of(card) {
-            if (r as usize) < RANKS {
+        if let Some(r) = ruleset.rank_of(card) {
+            if (r as usize) < N {
                 c[r as usize] += 1;
             }
         }
@@ -51,20 +57,30 @@ fn counts_of(cards: CardSet) -> Counts {
     c
 }
 
-/// Removes runs of `width` cards per rank of at least `min_len` ranks, longest first (the
-/// lowest of equal length); returns how many were removed.
 fn take_runs(c: &mut Counts, width: u8, min_len: usize) -> u32 {
+    take_runs_up_to(c, width, min_len, HIGHEST_RUN_RANK)
+}
+
+/// Removes runs of `width` cards per rank of at least `min_len` ranks ending at or below rank
+/// `highest`, longest first (the lowest of equal length); returns how many were removed
+/// (shared with the Dou Dizhu rule).
+pub(super) fn take_runs_up_to<const N: usize>(
+    c: &mut [u8; N],
+    width: u8,
+    min_len: usize,
+    highest: usize,
+) -> u32 {
     let mut found = 0;
     loop {
         let (mut best_start, mut best_len) = (0usize, 0usize);
         let mut start = 0usize;
-        while start <= HIGHEST_RUN_RANK {
+        while start <= highest {
             if c[start] < width {
                 start += 1;
                 continue;
             }
             let mut end = start;
-            while end < HIGHEST_RUN_RANK && c[end + 1] >= width {
+            while end < highest && c[end + 1] >= width {
                 end += 1;
             }
             if end - start + 1 > best_len {
