@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -446,7 +447,10 @@ def test_progress_rises_to_one_and_its_errors_propagate() -> None:
 
 LONG_EQUITY = textwrap.dedent(
     """
+    import faulthandler, signal
     from cardavia import holdem
+    # If the child ever hangs, SIGUSR1 makes it print where it is (see the test).
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     print("ready", flush=True)
     holdem.equity({hands!r}, samples={samples!r}, seed=1, threads=1)
     print("finished", flush=True)
@@ -469,9 +473,20 @@ def test_ctrl_c_interrupts_a_long_equity(hands: list[str], samples: int | None) 
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=1.0)  # one second into the computation
         proc.send_signal(signal.SIGINT)
+        signalled = time.monotonic()
         # Without the checks between batches this would run for hours (Monte Carlo) or half a
-        # minute (exact), deaf to the signal.
-        out, err = proc.communicate(timeout=20)
+        # minute (exact), deaf to the signal. The limit is generous because a loaded machine
+        # (the whole suite beside other jobs) can starve the child for many seconds.
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGUSR1)  # ask the child for its Python stacks
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=5)
+            proc.kill()
+            out, err = proc.communicate()
+            waited = time.monotonic() - signalled
+            pytest.fail(f"no exit {waited:.0f} s after SIGINT; the child's stacks:\n{err}")
     finally:
         if proc.poll() is None:
             proc.kill()
